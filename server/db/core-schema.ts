@@ -1,0 +1,60 @@
+// Tables of the service core: people, sessions, settings and the request log. Domain tables live in
+// domain-schema.ts. Both are applied by server/db/db.ts.
+export const coreSchema = `
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  user_name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  company TEXT,
+  email TEXT,
+  phone TEXT,
+  cell_phone TEXT,
+  role TEXT,                       -- job title shown as ProjectMember.Role, e.g. 'Project Manager'
+  is_admin INTEGER NOT NULL DEFAULT 0,
+  api_key TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  session_key TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  created_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS settings (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS request_log (
+  id INTEGER PRIMARY KEY,
+  date_ms INTEGER NOT NULL,
+  http_method TEXT NOT NULL,
+  absolute_uri TEXT,
+  path_info TEXT,
+  request_body TEXT,
+  request_dto TEXT,               -- JSON
+  user_auth_id TEXT,
+  session_id TEXT,
+  ip_address TEXT,
+  forwarded_for TEXT,
+  referer TEXT,
+  headers TEXT,                   -- JSON object
+  form_data TEXT,                 -- JSON object
+  items TEXT,                     -- JSON object
+  session TEXT,                   -- JSON
+  response_dto TEXT,              -- JSON
+  error_response TEXT,            -- JSON
+  has_error INTEGER NOT NULL DEFAULT 0,
+  duration_ms REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS request_log_date ON request_log(date_ms);
+CREATE INDEX IF NOT EXISTS request_log_path ON request_log(path_info, id);
+CREATE INDEX IF NOT EXISTS request_log_user ON request_log(user_auth_id, id);
+CREATE INDEX IF NOT EXISTS request_log_ip ON request_log(ip_address, id);
+CREATE INDEX IF NOT EXISTS request_log_session ON request_log(session_id, id);
+CREATE INDEX IF NOT EXISTS request_log_error ON request_log(has_error, id);
+CREATE INDEX IF NOT EXISTS request_log_duration ON request_log(duration_ms);
+`;

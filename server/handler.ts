@@ -1,0 +1,72 @@
+// What an operation handler sees and returns. Handlers are plain synchronous functions over the database;
+// the service core (server/app.ts) does routing, binding, sessions, errors, logging and writing.
+import type { Database } from 'better-sqlite3';
+import type { OperationName, RequestOf, ResponseOf } from '../src/contract/operations';
+import type { FieldError } from '../src/contract/codecs';
+
+export interface User {
+  id: number;
+  userName: string;
+  fullName: string;
+  isAdmin: boolean;
+  apiKey: string;
+}
+
+export interface HandlerContext {
+  db: Database;
+  /** The signed-in user (absent only for operations with `auth: 'none'`). */
+  user: User;
+  /** The session key the request carried. */
+  sessionKey: string;
+  now: Date;
+}
+
+type BaseResponseKey =
+  | 'uiErrorMessage'
+  | 'uiDevErrorMessage'
+  | 'errorOccured'
+  | 'logMessageType'
+  | 'responseStatus';
+
+/** A handler returns the operation's payload; `numberOfRecordsEffected` when it changed rows. */
+export type Handler<N extends OperationName> = (
+  request: RequestOf<N>,
+  ctx: HandlerContext,
+) => Omit<ResponseOf<N>, BaseResponseKey>;
+
+export type HandlerTable = { [N in OperationName]?: Handler<N> };
+
+/** A failure the caller caused (4xx) or a known service condition; anything else thrown is a 500. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+    /** For developers (`uiDevErrorMessage`); defaults to the message. */
+    readonly devMessage?: string,
+  ) {
+    super(message);
+  }
+
+  static validation(fieldErrors: FieldError[], message?: string): ServiceError {
+    return new ServiceError(
+      400,
+      fieldErrors[0]?.errorCode ?? 'ValidationException',
+      message ?? fieldErrors.map((e) => e.message).join(' '),
+      fieldErrors,
+    );
+  }
+
+  static field(fieldName: string, message: string, errorCode = 'InvalidValue'): ServiceError {
+    return ServiceError.validation([{ fieldName, errorCode, message }]);
+  }
+
+  static notFound(message: string): ServiceError {
+    return new ServiceError(404, 'NotFound', message);
+  }
+
+  static forbidden(message: string): ServiceError {
+    return new ServiceError(403, 'Forbidden', message);
+  }
+}
