@@ -22,11 +22,7 @@ export interface HandlerContext {
 }
 
 type BaseResponseKey =
-  | 'uiErrorMessage'
-  | 'uiDevErrorMessage'
-  | 'errorOccured'
-  | 'logMessageType'
-  | 'responseStatus';
+  'uiErrorMessage' | 'uiDevErrorMessage' | 'errorOccured' | 'logMessageType' | 'responseStatus';
 
 /** A handler returns the operation's payload; `numberOfRecordsEffected` when it changed rows. */
 export type Handler<N extends OperationName> = (

@@ -15,8 +15,7 @@ export function camelCase(name: string): string {
 }
 
 const MS_DATE = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;
-const ISO_DATE =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * Reads a DateTime in any form the wire may carry: `/Date(ms)/`, `/Date(ms+hhmm)/`, `/Date(ms-hhmm)/`
@@ -107,9 +106,7 @@ export function decodeLenient(schema: Schema, value: unknown): unknown {
       return Array.isArray(value) ? value.map((v) => decodeLenient(schema.of, v)) : value;
     case 'dict':
       if (!isRecord(value)) return value;
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, decodeLenient(schema.of, v)]),
-      );
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decodeLenient(schema.of, v)]));
     case 'object': {
       if (!isRecord(value)) return value;
       const out: Record<string, unknown> = {};
@@ -241,9 +238,7 @@ export function encode(schema: Schema, value: unknown): JsonValue | undefined {
     case 'timeSpan':
       return typeof value === 'number' ? formatTimeSpan(value) : (value as JsonValue);
     case 'list':
-      return Array.isArray(value)
-        ? value.map((v) => encode(schema.of, v) ?? null)
-        : (value as JsonValue);
+      return Array.isArray(value) ? value.map((v) => encode(schema.of, v) ?? null) : (value as JsonValue);
     case 'dict': {
       if (!isRecord(value)) return value as JsonValue;
       const out: Record<string, JsonValue> = {};

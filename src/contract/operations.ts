@@ -55,10 +55,8 @@ export interface OperationDef<
   readonly response: Res;
 }
 
-const req = <F extends Fields>(name: string, fields: F) =>
-  object(name, { ...fields, ...baseRequestFields });
-const res = <F extends Fields>(name: string, fields: F) =>
-  object(name, { ...fields, ...baseResponseFields });
+const req = <F extends Fields>(name: string, fields: F) => object(name, { ...fields, ...baseRequestFields });
+const res = <F extends Fields>(name: string, fields: F) => object(name, { ...fields, ...baseResponseFields });
 
 function op<Req extends ObjectSchema, Res extends ObjectSchema>(
   def: Omit<OperationDef<Req, Res>, 'name' | 'method'> & { method?: 'POST' | 'ANY' },

@@ -1,0 +1,180 @@
+// Service budgets of issue 2, measured side by side in one run:
+//  1. openissue/read req/s with request logging on vs a bare Fastify JSON route (goal ≥ 0.5×);
+//  2. request-log query with two filters over 1,000,000 rows, p95 (goal ≤ 50 ms).
+// Usage: npx tsx bench/service.ts   (writes bench/results/service.json)
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+function startProcess(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(tsx, [script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolvePromise({ child, url: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+  });
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
+function cannon(url: string, body: string): Promise<autocannon.Result> {
+  return new Promise((resolvePromise, reject) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        connections: 10,
+        duration: DURATION_S,
+      },
+      (err, result) => (err ? reject(err) : resolvePromise(result)),
+    );
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pm-bench-'));
+  try {
+    console.log('Seeding the scale data set (1,000,000 request-log rows)…');
+    const seedStarted = Date.now();
+    await new Promise<void>((ok, fail) =>
+      spawn(tsx, ['server/seed-cli.ts', '--scale'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: 'inherit',
+      }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`seed exited ${code}`)))),
+    );
+    console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const service = await startProcess('server/main.ts', {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      STATIC_DIR: join(dataDir, 'none'),
+    });
+    const bare = await startProcess('bench/bare-server.ts', { PORT: '0' });
+    try {
+      const signIn = await post(`${service.url}/api/internal/authenticateuser`, {
+        userName: 'admin',
+        password: 'admin',
+      });
+      const session = signIn.authSessionKey as string;
+      const apiKey = signIn.apiKey as string;
+      const project = await post(`${service.url}/api/internal/project/get`, {
+        authSessionKey: session,
+        projectId: 1,
+      });
+      const children = await post(`${service.url}/api/internal/folder/readissuefolder`, {
+        authSessionKey: session,
+        folderParentId: project.project.rootFolderId,
+      });
+      const rfis = children.folderList.find((f: { folderType: number }) => f.folderType === 4);
+      const rfiList = await post(`${service.url}/api/internal/folder/readissuefolder`, {
+        authSessionKey: session,
+        folderParentId: rfis.folderId,
+      });
+      const rfiFolderId = rfiList.folderList[0].folderId;
+
+      const body = JSON.stringify({ authSessionKey: session, folderId: rfiFolderId });
+      const check = await post(`${service.url}/api/internal/openissue/read`, JSON.parse(body));
+      if (check.errorOccured) throw new Error(`openissue/read failed: ${JSON.stringify(check)}`);
+
+      console.log(`Throughput, ${DURATION_S} s each, 10 connections…`);
+      const bareResult = await cannon(`${bare.url}/bare`, body);
+      const serviceResult = await cannon(`${service.url}/api/internal/openissue/read`, body);
+      const ratio = serviceResult.requests.average / bareResult.requests.average;
+      if (serviceResult.non2xx || serviceResult.errors)
+        throw new Error('openissue/read answered errors under load');
+
+      console.log('Request-log queries with two filters over the scale log…');
+      const queries = [
+        'PathInfo=/api/internal/openissue/read&WithErrors=true',
+        'UserAuthId=pm&BeforeSecs=86400',
+        'PathInfo=/api/internal/folder/get&DurationLongerThan=PT0.2S',
+        'IpAddress=10.0.0.7&HasResponse=true',
+      ];
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const q = queries[i % queries.length];
+        const started = performance.now();
+        const res = await fetch(`${service.url}/requestlogs?${q}&Skip=${(i % 5) * 100}`, {
+          headers: { authorization: `Bearer ${apiKey}` },
+        });
+        const json = await res.json();
+        times.push(performance.now() - started);
+        if (!Array.isArray(json.results))
+          throw new Error(`request log failed: ${JSON.stringify(json).slice(0, 300)}`);
+      }
+      times.sort((a, b) => a - b);
+      const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+
+      const rows = [
+        {
+          figure: 'openissue/read req/s (logging on)',
+          value: Math.round(serviceResult.requests.average),
+          budget: '',
+        },
+        {
+          figure: 'bare Fastify JSON route req/s',
+          value: Math.round(bareResult.requests.average),
+          budget: '',
+        },
+        {
+          figure: 'ratio service / bare',
+          value: Number(ratio.toFixed(2)),
+          budget: '≥ 0.5',
+          pass: ratio >= 0.5,
+        },
+        {
+          figure: 'request-log query, 2 filters, 1M rows: p50 ms',
+          value: Number(p(0.5).toFixed(1)),
+          budget: '',
+        },
+        {
+          figure: 'request-log query, 2 filters, 1M rows: p95 ms',
+          value: Number(p(0.95).toFixed(1)),
+          budget: '≤ 50',
+          pass: p(0.95) <= 50,
+        },
+      ];
+      console.table(rows);
+      mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+      writeFileSync(
+        join(root, 'bench', 'results', 'service.json'),
+        JSON.stringify({ date: new Date().toISOString(), rows }, null, 2) + '\n',
+      );
+    } finally {
+      service.child.kill();
+      bare.child.kill();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,329 @@
+// The reference service: routes every operation of the contract at both route styles, binds and checks the
+// request, resolves the session, runs the handler, writes the reply and logs the request.
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Database } from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeStrict, encode } from '../src/contract/codecs';
+import {
+  JSON_REPLY_PREFIX,
+  operations,
+  operationNames,
+  type OperationDef,
+  type OperationName,
+} from '../src/contract/operations';
+import { requireAdmin, signIn } from './core/auth';
+import { maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
+import { RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
+import { Sessions } from './core/sessions';
+import {
+  BODY_LIMIT,
+  callbackName,
+  checkFormat,
+  errorBody,
+  parseBody,
+  queryToRequest,
+  writeJson,
+} from './core/wire';
+import { ServiceError, type Handler, type HandlerTable, type User } from './handler';
+
+export interface AppOptions {
+  db: Database;
+  handlers: HandlerTable;
+  sessionTtlMs?: number;
+  logRetention?: number;
+  tracking?: Partial<Tracking>;
+  /** Origins allowed to call the API from a console hosted elsewhere (exact match). */
+  corsOrigins?: string[];
+  /** The built console to serve with SPA fallback. */
+  staticDir?: string;
+  /** Writes stack traces into error replies. */
+  development?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    startedAt: bigint;
+    rawBody?: string;
+  }
+  interface FastifyContextConfig {
+    op?: OperationName;
+  }
+}
+
+const API_PREFIXES = ['/api/', '/json/', '/requestlogs'];
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+// Mantine writes its CSS variables in <style> tags, so style-src allows inline styles; scripts never.
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
+  "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
+
+export function buildApp(options: AppOptions) {
+  const { db, handlers } = options;
+  const sessions = new Sessions(db, options.sessionTtlMs ?? 8 * 3600_000);
+  const log = new RequestLog(db, options.logRetention ?? 1_000_000, options.tracking);
+  const corsOrigins = new Set(options.corsOrigins ?? []);
+
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: false,
+    logger: false,
+  });
+
+  app.decorateRequest('startedAt', 0n);
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = process.hrtime.bigint();
+    reply.headers(SECURITY_HEADERS);
+    const origin = request.headers.origin;
+    if (origin && corsOrigins.has(origin)) {
+      reply.headers({
+        'access-control-allow-origin': origin,
+        'access-control-allow-headers': 'Content-Type, Authorization',
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
+        'access-control-max-age': '600',
+        vary: 'Origin',
+      });
+      if (request.method === 'OPTIONS') return reply.code(204).send();
+    }
+  });
+
+  // Every body is read as text; the operation decides how to parse it, so bad JSON gets our error body.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    done(null, body);
+  });
+
+  const elapsedMs = (request: FastifyRequest) => Number(process.hrtime.bigint() - request.startedAt) / 1e6;
+
+  /** Writes the reply and the log row; the one way out for every operation request. */
+  function respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    op: OperationDef | undefined,
+    outcome: { body: Record<string, unknown> } | { error: unknown },
+    who: { user?: User; sessionKey?: string; dto?: unknown; formData?: Record<string, string> },
+  ) {
+    const query = request.query as Record<string, unknown>;
+    let status = 200;
+    let body: Record<string, unknown>;
+    let error: ServiceError | undefined;
+    if ('error' in outcome) {
+      const e = outcome.error;
+      if (e instanceof ServiceError) error = e;
+      else if (isFastifyClientError(e)) error = fromFastifyError(e);
+      else {
+        error = new ServiceError(500, 'InternalServerError', 'The service failed to process the request.');
+        request.log.error(e);
+        console.error(e);
+      }
+      status = error.status;
+      body = errorBody(op, error, options.development === true, (outcome.error as Error)?.stack);
+    } else body = outcome.body;
+
+    const written = writeJson(body, callbackName(query));
+    reply.code(status).header('content-type', written.contentType).send(written.text);
+
+    if (op?.name === 'RequestLogs') return;
+    const isSignIn = op?.name === 'InternalUserAuthenticationRequest';
+    const headers = request.headers as Record<string, string | string[] | undefined>;
+    const record: LogRecord = {
+      dateMs: Date.now(),
+      httpMethod: request.method,
+      absoluteUri: maskText(`${request.protocol}://${request.host}${request.url}`),
+      pathInfo: request.url.split('?')[0],
+      requestBody: isSignIn || !request.rawBody ? undefined : maskText(request.rawBody),
+      requestDto: isSignIn ? undefined : maskJson(who.dto),
+      userAuthId: who.user?.userName,
+      sessionId: who.sessionKey ? sessionLogId(who.sessionKey) : undefined,
+      ipAddress: request.ip,
+      forwardedFor: headerText(headers['x-forwarded-for']),
+      referer: headerText(headers.referer),
+      headers: maskHeaders(headers),
+      formData: isSignIn ? undefined : (maskJson(who.formData) as Record<string, string>),
+      items: op ? { operation: op.name } : undefined,
+      session:
+        who.user && who.sessionKey
+          ? {
+              id: sessionLogId(who.sessionKey),
+              userAuthId: who.user.userName,
+              userAuthName: who.user.userName,
+              displayName: who.user.fullName,
+              roles: who.user.isAdmin ? ['Admin'] : ['Staff'],
+            }
+          : undefined,
+      responseDto: error ? undefined : maskJson(body),
+      errorResponse: error ? body : undefined,
+      durationMs: elapsedMs(request),
+    };
+    log.add(record, error !== undefined);
+  }
+
+  async function handleOperation(name: OperationName, request: FastifyRequest, reply: FastifyReply) {
+    const op: OperationDef = operations[name];
+    const who: Parameters<typeof respond>[4] = {};
+    try {
+      const query = request.query as Record<string, string | string[] | undefined>;
+      checkFormat(query);
+      if (op.method === 'POST' && request.method !== 'POST') {
+        throw new ServiceError(405, 'MethodNotAllowed', `${op.name} answers POST only.`);
+      }
+      const { body, formData } = parseBody(request.rawBody, request.headers['content-type']);
+      who.formData = formData;
+      const input = { ...queryToRequest(op, query), ...body };
+
+      const decoded = decodeStrict(op.request, input);
+      who.dto = decoded.value;
+
+      let user: User | undefined;
+      if (op.auth === 'session') {
+        const key = readSessionKey(input);
+        user = key ? sessions.resolve(key) : undefined;
+        if (!user) {
+          throw new ServiceError(
+            401,
+            'Unauthorized',
+            key
+              ? 'Your session has expired. Please sign in again.'
+              : 'Please sign in (AuthSessionKey is missing).',
+          );
+        }
+        who.sessionKey = key;
+        who.user = user;
+      } else if (op.auth === 'admin') {
+        user = requireAdmin(headerText(request.headers.authorization), sessions);
+        who.user = user;
+      }
+
+      if (decoded.errors.length) throw ServiceError.validation(decoded.errors);
+      const dto = decoded.value as Record<string, unknown>;
+
+      let payload: Record<string, unknown>;
+      if (name === 'InternalUserAuthenticationRequest') {
+        const result = signIn(dto, sessions);
+        who.user = result.user;
+        who.sessionKey = result.sessionKey;
+        payload = result.response;
+      } else if (name === 'RequestLogs') {
+        payload = requestLogs(dto);
+      } else {
+        const handler = handlers[name] as Handler<OperationName> | undefined;
+        if (!handler) throw new ServiceError(405, 'NotImplemented', `${name} is not implemented.`);
+        payload = handler(dto, { db, user: user!, sessionKey: who.sessionKey!, now: new Date() }) as Record<
+          string,
+          unknown
+        >;
+      }
+      const full =
+        name === 'RequestLogs'
+          ? payload
+          : { numberOfRecordsEffected: 0, ...payload, errorOccured: false, logMessageType: 'DEBUG' };
+      respond(request, reply, op, { body: encode(op.response, full) as Record<string, unknown> }, who);
+    } catch (error) {
+      respond(request, reply, op, { error }, who);
+    }
+    return reply;
+  }
+
+  function requestLogs(q: Record<string, unknown>) {
+    const changed: string[] = [];
+    for (const key of ['enableSessionTracking', 'enableResponseTracking', 'enableErrorTracking'] as const) {
+      const value = q[key];
+      if (typeof value === 'boolean' && log.tracking[key] !== value) {
+        log.tracking[key] = value;
+        changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
+      }
+    }
+    const results = log.query(q);
+    return {
+      results,
+      usage: requestLogUsage,
+      responseStatus: {
+        message: changed.length ? `${changed.join('; ')} for the running service.` : undefined,
+        meta: Object.fromEntries(Object.entries(log.tracking).map(([k, v]) => [k, String(v)])),
+      },
+    };
+  }
+
+  for (const name of operationNames) {
+    const op = operations[name];
+    const urls = [op.path, `${op.path}.json`, JSON_REPLY_PREFIX + name, `${JSON_REPLY_PREFIX}${name}.json`];
+    for (const url of new Set(urls)) {
+      app.route({
+        method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'],
+        url,
+        config: { op: name },
+        handler: (request, reply) => handleOperation(name, request, reply),
+      });
+    }
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const op = request.routeOptions.config?.op;
+    respond(request, reply, op ? operations[op] : undefined, { error }, {});
+  });
+
+  const staticDir = options.staticDir;
+  const hasConsole = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  if (hasConsole) {
+    app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    app.get('/', (_request, reply) => reply.header('content-security-policy', CSP).sendFile('index.html'));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0].toLowerCase();
+    if (API_PREFIXES.some((p) => path.startsWith(p))) {
+      const error = new ServiceError(
+        405,
+        'UnknownOperation',
+        `No operation answers ${request.method} ${path}.`,
+      );
+      return respond(request, reply, undefined, { error }, {});
+    }
+    if (
+      hasConsole &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/\.[a-z0-9]+$/i.test(path)
+    ) {
+      return reply
+        .header('content-security-policy', CSP)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
+    reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
+  });
+
+  app.addHook('onClose', async () => log.flush());
+
+  return { app, log, sessions };
+}
+
+function readSessionKey(input: Record<string, unknown>): string | undefined {
+  for (const [k, v] of Object.entries(input)) {
+    if (k.toLowerCase() === 'authsessionkey' && typeof v === 'string' && v) return v;
+  }
+  return undefined;
+}
+
+function headerText(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+function isFastifyClientError(e: unknown): e is { statusCode: number; code?: string; message: string } {
+  const status = (e as { statusCode?: unknown })?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function fromFastifyError(e: { statusCode: number; code?: string; message: string }): ServiceError {
+  if (e.statusCode === 413) {
+    return new ServiceError(413, 'PayloadTooLarge', `The request body is larger than ${BODY_LIMIT} bytes.`);
+  }
+  return new ServiceError(e.statusCode, e.code ?? 'BadRequest', e.message);
+}

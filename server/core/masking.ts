@@ -1,0 +1,48 @@
+// What never leaves the service in clear: passwords, session keys, API keys, cookies, authorization.
+import { createHash } from 'node:crypto';
+
+export const MASK = '***';
+
+const SECRET_KEY = /^(password|authsessionkey|apikey|sessionkey|ss-id|ss-pid|secret|token)$/i;
+const SECRET_HEADER = /^(authorization|cookie|set-cookie|x-auth-session-key|x-api-key|proxy-authorization)$/i;
+
+/** A deep copy of a JSON value with secret-named properties masked. */
+export function maskJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskJson);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' ? MASK : maskJson(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Masks `"password": "…"`-style pairs in raw request text, JSON or not. */
+export function maskText(text: string): string {
+  return text
+    .replace(
+      /("(?:password|authSessionKey|apiKey|sessionKey|secret|token)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+      `$1"${MASK}"`,
+    )
+    .replace(/\b(password|authSessionKey|apiKey|sessionKey)=([^&\s]*)/gi, `$1=${MASK}`);
+}
+
+export function maskHeaders(headers: Record<string, string | string[] | undefined>) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    const value = Array.isArray(v) ? v.join(', ') : v;
+    if (SECRET_HEADER.test(k)) {
+      const scheme = /^(Bearer|Basic)\s/i.exec(value)?.[1];
+      out[k] = scheme ? `${scheme} ${MASK}` : MASK;
+    } else out[k] = value;
+  }
+  return out;
+}
+
+/** The id the log keeps for a session: a short one-way hash, so the log never holds a usable key. */
+export function sessionLogId(sessionKey: string): string {
+  return 'sess-' + createHash('sha256').update(sessionKey).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,101 @@
+// Session keys: random, stored in the db (they survive a restart), sliding expiry. Lookups go through a
+// small in-memory cache so a request costs no query; the db row is touched at most once a minute.
+import type { Database } from 'better-sqlite3';
+import { randomKey } from '../passwords';
+import type { User } from '../handler';
+
+interface UserRow {
+  id: number;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  is_admin: number;
+  api_key: string;
+  password_hash: string;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+export class Sessions {
+  private cache = new Map<string, { userId: number; expiresMs: number }>();
+  private users = new Map<number, User>();
+  private stmts;
+
+  constructor(
+    db: Database,
+    readonly ttlMs: number,
+  ) {
+    this.stmts = {
+      insert: db.prepare(
+        'INSERT INTO sessions (session_key, user_id, created_ms, expires_ms) VALUES (?, ?, ?, ?)',
+      ),
+      get: db.prepare('SELECT user_id, expires_ms FROM sessions WHERE session_key = ?'),
+      touch: db.prepare('UPDATE sessions SET expires_ms = ? WHERE session_key = ?'),
+      purge: db.prepare('DELETE FROM sessions WHERE expires_ms < ?'),
+      userById: db.prepare('SELECT * FROM users WHERE id = ?'),
+      userByName: db.prepare('SELECT * FROM users WHERE user_name = ?'),
+      userByApiKey: db.prepare('SELECT * FROM users WHERE api_key = ?'),
+    };
+  }
+
+  private toUser(row: UserRow): User {
+    return {
+      id: row.id,
+      userName: row.user_name,
+      fullName: `${row.first_name} ${row.last_name}`.trim(),
+      isAdmin: row.is_admin === 1,
+      apiKey: row.api_key,
+    };
+  }
+
+  /** The user row with its password hash, for sign-in. */
+  findForSignIn(userName: string): { user: User; passwordHash: string } | undefined {
+    const row = this.stmts.userByName.get(userName) as UserRow | undefined;
+    return row && { user: this.toUser(row), passwordHash: row.password_hash };
+  }
+
+  userByApiKey(apiKey: string): User | undefined {
+    const row = this.stmts.userByApiKey.get(apiKey) as UserRow | undefined;
+    return row && this.toUser(row);
+  }
+
+  user(id: number): User | undefined {
+    let user = this.users.get(id);
+    if (!user) {
+      const row = this.stmts.userById.get(id) as UserRow | undefined;
+      if (!row) return undefined;
+      user = this.toUser(row);
+      this.users.set(id, user);
+    }
+    return user;
+  }
+
+  create(userId: number, nowMs = Date.now()): string {
+    const key = randomKey(24);
+    this.stmts.insert.run(key, userId, nowMs, nowMs + this.ttlMs);
+    this.cache.set(key, { userId, expiresMs: nowMs + this.ttlMs });
+    if (Math.random() < 0.01) this.stmts.purge.run(nowMs);
+    return key;
+  }
+
+  /** The user of a live session (and the expiry slides on), or undefined when missing or expired. */
+  resolve(key: string, nowMs = Date.now()): User | undefined {
+    let entry = this.cache.get(key);
+    if (!entry) {
+      const row = this.stmts.get.get(key) as { user_id: number; expires_ms: number } | undefined;
+      if (!row) return undefined;
+      entry = { userId: row.user_id, expiresMs: row.expires_ms };
+      this.cache.set(key, entry);
+    }
+    if (entry.expiresMs <= nowMs) {
+      this.cache.delete(key);
+      return undefined;
+    }
+    const next = nowMs + this.ttlMs;
+    if (next - entry.expiresMs >= Math.min(TOUCH_EVERY_MS, this.ttlMs / 2)) {
+      entry.expiresMs = next;
+      this.stmts.touch.run(next, key);
+    }
+    return this.user(entry.userId);
+  }
+}
