@@ -74,7 +74,7 @@ async function main() {
       PORT: '0',
       STATIC_DIR: join(dataDir, 'none'),
     });
-    const bare = await startProcess('bench/bare-server.ts', { PORT: '0' });
+    let bare: { child: ChildProcess; url: string } | undefined;
     try {
       const signIn = await post(`${service.url}/api/internal/authenticateuser`, {
         userName: 'admin',
@@ -100,9 +100,13 @@ async function main() {
       const body = JSON.stringify({ authSessionKey: session, folderId: rfiFolderId });
       const check = await post(`${service.url}/api/internal/openissue/read`, JSON.parse(body));
       if (check.errorOccured) throw new Error(`openissue/read failed: ${JSON.stringify(check)}`);
+      // The yardstick answers the very same reply, so the ratio measures our work, not the payload size.
+      const replyFile = join(dataDir, 'reply.json');
+      writeFileSync(replyFile, JSON.stringify(check));
+      bare = await startProcess('bench/bare-server.ts', { PORT: '0', BARE_REPLY_FILE: replyFile });
 
       console.log(`Throughput, ${DURATION_S} s each, 10 connections…`);
-      const bareResult = await cannon(`${bare.url}/bare`, body);
+      const bareResult = await cannon(`${bare!.url}/bare`, body);
       const serviceResult = await cannon(`${service.url}/api/internal/openissue/read`, body);
       const ratio = serviceResult.requests.average / bareResult.requests.average;
       if (serviceResult.non2xx || serviceResult.errors)
@@ -113,10 +117,18 @@ async function main() {
         'PathInfo=/api/internal/openissue/read&WithErrors=true',
         'UserAuthId=pm&BeforeSecs=86400',
         'PathInfo=/api/internal/folder/get&DurationLongerThan=PT0.2S',
-        'IpAddress=10.0.0.7&HasResponse=true',
+        'IpAddress=10.20.1.10&HasResponse=true',
+        'SessionId=sess-unknown&WithErrors=false',
+        'WithErrors=true&DurationLongerThan=PT0.4S',
+        'BeforeSecs=3600&WithErrors=true',
+        'AfterSecs=864000&PathInfo=/api/internal/project/get',
+        'Referer=http://localhost:3000/projects/2&WithErrors=true',
+        'ForwardedFor=203.0.113.5&UserAuthId=admin',
+        'AfterId=500000&BeforeId=600000',
+        'DurationLessThan=PT0.002S&HasResponse=false',
       ];
       const times: number[] = [];
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 240; i++) {
         const q = queries[i % queries.length];
         const started = performance.now();
         const res = await fetch(`${service.url}/requestlogs?${q}&Skip=${(i % 5) * 100}`, {
@@ -167,7 +179,7 @@ async function main() {
       );
     } finally {
       service.child.kill();
-      bare.child.kill();
+      bare?.child.kill();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -14,8 +14,8 @@ import {
   type OperationName,
 } from '../src/contract/operations';
 import { requireAdmin, signIn } from './core/auth';
-import { maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
-import { RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
+import { maskBody, maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
+import { RawJson, RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
 import { Sessions } from './core/sessions';
 import {
   BODY_LIMIT,
@@ -139,13 +139,13 @@ export function buildApp(options: AppOptions) {
       httpMethod: request.method,
       absoluteUri: maskText(`${request.protocol}://${request.host}${request.url}`),
       pathInfo: request.url.split('?')[0],
-      requestBody: isSignIn || !request.rawBody ? undefined : maskText(request.rawBody),
-      requestDto: isSignIn ? undefined : maskJson(who.dto),
+      requestBody: isSignIn || !request.rawBody ? undefined : maskBody(request.rawBody),
+      requestDto: isSignIn || !op ? undefined : encode(op.request, maskJson(who.dto)),
       userAuthId: who.user?.userName,
       sessionId: who.sessionKey ? sessionLogId(who.sessionKey) : undefined,
       ipAddress: request.ip,
       forwardedFor: headerText(headers['x-forwarded-for']),
-      referer: headerText(headers.referer),
+      referer: maskOptional(headerText(headers.referer)),
       headers: maskHeaders(headers),
       formData: isSignIn ? undefined : (maskJson(who.formData) as Record<string, string>),
       items: op ? { operation: op.name } : undefined,
@@ -159,8 +159,8 @@ export function buildApp(options: AppOptions) {
               roles: who.user.isAdmin ? ['Admin'] : ['Staff'],
             }
           : undefined,
-      responseDto: error ? undefined : maskJson(body),
-      errorResponse: error ? body : undefined,
+      responseDto: error ? undefined : isSignIn ? maskJson(body) : new RawJson(written.json),
+      errorResponse: error ? new RawJson(written.json) : undefined,
       durationMs: elapsedMs(request),
     };
     log.add(record, error !== undefined);
@@ -311,6 +311,8 @@ function readSessionKey(input: Record<string, unknown>): string | undefined {
   }
   return undefined;
 }
+
+const maskOptional = (v: string | undefined) => (v === undefined ? undefined : maskText(v));
 
 function headerText(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;

@@ -9,7 +9,7 @@ const SECRET_HEADER = /^(authorization|cookie|set-cookie|x-auth-session-key|x-ap
 /** A deep copy of a JSON value with secret-named properties masked. */
 export function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
-  if (value && typeof value === 'object') {
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' ? MASK : maskJson(v);
@@ -37,9 +37,18 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
     if (SECRET_HEADER.test(k)) {
       const scheme = /^(Bearer|Basic)\s/i.exec(value)?.[1];
       out[k] = scheme ? `${scheme} ${MASK}` : MASK;
-    } else out[k] = value;
+    } else out[k] = maskText(value);
   }
   return out;
+}
+
+/** A request body for the log: JSON re-written with secrets masked (whatever escapes its names use), else text. */
+export function maskBody(raw: string): string {
+  try {
+    return JSON.stringify(maskJson(JSON.parse(raw)));
+  } catch {
+    return maskText(raw);
+  }
 }
 
 /** The id the log keeps for a session: a short one-way hash, so the log never holds a usable key. */

@@ -34,7 +34,12 @@ export interface Tracking {
 export const DEFAULT_TAKE = 100;
 export const MAX_TAKE = 10_000;
 
-const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+/** JSON text that is already written (a reply), stored as it is. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+const json = (v: unknown) => (v === undefined ? null : v instanceof RawJson ? v.text : JSON.stringify(v));
 const parse = (s: string | null) => (s === null ? undefined : JSON.parse(s));
 
 interface Row {
@@ -136,7 +141,7 @@ export class RequestLog {
     })();
   }
 
-  /** Runs a query of operation 20 (DESIGN.md "Request log" semantics). */
+  /** Runs a query of operation 20 (DESIGN.md "Request log" semantics), newest first. */
   query(q: RequestOf<'RequestLogs'>, nowMs = Date.now()): RequestLogEntry[] {
     this.flush();
     const where: string[] = [];
@@ -145,15 +150,36 @@ export class RequestLog {
       where.push(sql);
       args.push(...values);
     };
-    if (q.beforeSecs != null) add('date_ms >= ?', nowMs - q.beforeSecs * 1000);
-    if (q.afterSecs != null) add('date_ms <= ?', nowMs - q.afterSecs * 1000);
-    if (q.ipAddress) add('ip_address = ?', q.ipAddress);
-    if (q.forwardedFor) add('forwarded_for = ?', q.forwardedFor);
-    if (q.userAuthId) add('user_auth_id = ?', q.userAuthId);
-    if (q.sessionId) add('session_id = ?', q.sessionId);
-    if (q.referer) add('referer = ?', q.referer);
-    if (q.pathInfo) add('path_info = ?', q.pathInfo);
+    // One exact-match column drives the query through its (column, id) index, the most selective first; the
+    // others are written as `+column` so SQLite checks them on the way instead of choosing another index.
+    const exact: [string, string | undefined][] = [
+      ['session_id', q.sessionId],
+      ['forwarded_for', q.forwardedFor],
+      ['ip_address', q.ipAddress],
+      ['referer', q.referer],
+      ['user_auth_id', q.userAuthId],
+      ['path_info', q.pathInfo],
+    ];
+    let driver = q.ids?.length ? 'id' : undefined;
+    for (const [column, value] of exact) {
+      if (!value) continue;
+      if (!driver) {
+        driver = column;
+        add(`${column} = ?`, value);
+      } else add(`+${column} = ?`, value);
+    }
     if (q.ids?.length) add(`id IN (${q.ids.map(() => '?').join(',')})`, ...q.ids);
+    // Ids grow with time, so a time window becomes an id range found through the date index.
+    if (q.beforeSecs != null) {
+      const from = nowMs - q.beforeSecs * 1000;
+      add('+date_ms >= ?', from);
+      add('id >= ?', this.firstIdFrom(from));
+    }
+    if (q.afterSecs != null) {
+      const to = nowMs - q.afterSecs * 1000;
+      add('+date_ms <= ?', to);
+      add('id <= ?', this.lastIdUpTo(to));
+    }
     if (q.beforeId != null) add('id <= ?', q.beforeId);
     if (q.afterId != null) add('id > ?', q.afterId);
     if (q.hasResponse != null) add(q.hasResponse ? 'response_dto IS NOT NULL' : 'response_dto IS NULL');
@@ -166,6 +192,20 @@ export class RequestLog {
       ORDER BY id DESC LIMIT ? OFFSET ?`;
     const rows = this.db.prepare(sql).all(...args, take, skip) as Row[];
     return rows.map(toEntry);
+  }
+
+  private firstIdFrom(dateMs: number): number {
+    const row = this.db
+      .prepare('SELECT id FROM request_log WHERE date_ms >= ? ORDER BY date_ms LIMIT 1')
+      .get(dateMs) as { id: number } | undefined;
+    return row?.id ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  private lastIdUpTo(dateMs: number): number {
+    const row = this.db
+      .prepare('SELECT id FROM request_log WHERE date_ms <= ? ORDER BY date_ms DESC LIMIT 1')
+      .get(dateMs) as { id: number } | undefined;
+    return row?.id ?? 0;
   }
 }
 

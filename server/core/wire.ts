@@ -69,14 +69,16 @@ export function callbackName(query: Record<string, unknown>): string | undefined
 
 export interface Written {
   contentType: string;
+  /** What goes on the wire (JSON, or JSONP around it). */
   text: string;
+  json: string;
 }
 
 export function writeJson(body: unknown, callback: string | undefined): Written {
   const json = stringifyWire(body);
   return callback
-    ? { contentType: 'text/javascript; charset=utf-8', text: `${callback}(${json})` }
-    : { contentType: 'application/json; charset=utf-8', text: json };
+    ? { contentType: 'text/javascript; charset=utf-8', text: `${callback}(${json})`, json }
+    : { contentType: 'application/json; charset=utf-8', text: json, json };
 }
 
 /** The error body of an operation: its response type with the error block filled in. */

@@ -50,11 +50,15 @@ CREATE TABLE IF NOT EXISTS request_log (
   has_error INTEGER NOT NULL DEFAULT 0,
   duration_ms REAL NOT NULL
 );
+-- Queries walk an index of one exact-match column backwards by id (see RequestLog.query); other filters are
+-- checked on the way. Flags and durations are not indexed: they match too many rows to be worth the writes.
 CREATE INDEX IF NOT EXISTS request_log_date ON request_log(date_ms);
 CREATE INDEX IF NOT EXISTS request_log_path ON request_log(path_info, id);
 CREATE INDEX IF NOT EXISTS request_log_user ON request_log(user_auth_id, id);
 CREATE INDEX IF NOT EXISTS request_log_ip ON request_log(ip_address, id);
 CREATE INDEX IF NOT EXISTS request_log_session ON request_log(session_id, id);
-CREATE INDEX IF NOT EXISTS request_log_error ON request_log(has_error, id);
-CREATE INDEX IF NOT EXISTS request_log_duration ON request_log(duration_ms);
+CREATE INDEX IF NOT EXISTS request_log_forwarded ON request_log(forwarded_for, id);
+CREATE INDEX IF NOT EXISTS request_log_referer ON request_log(referer, id);
+DROP INDEX IF EXISTS request_log_error;
+DROP INDEX IF EXISTS request_log_duration;
 `;
