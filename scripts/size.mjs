@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// First-load size of the sign-in route: the JS and CSS a browser fetches to show /signin from a cold cache,
+// gzip-compressed (level 9, as a static server with precompressed files would send them).
+//
+//   npm run build && node scripts/size.mjs [--budget 160] [--json]
+//
+// What counts: what dist/index.html loads (entry script, modulepreload links, stylesheets), plus the lazy
+// chunks the router fetches for /signin (the sign-in page module and its static imports and CSS, found in
+// Vite's manifest). Not counted: index.html itself, config.json and the favicon (a few hundred bytes).
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = 'dist';
+const SIGN_IN_MODULE = 'src/features/auth/SignInPage.tsx';
+const args = process.argv.slice(2);
+const budgetKb = Number(args[args.indexOf('--budget') + 1]) || 160;
+const asJson = args.includes('--json');
+
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const manifestPath = join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`${manifestPath} is missing: build with build.manifest (vite.config.ts sets it).`);
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const files = new Set();
+const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+  if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) files.add(attr(tag, 'src'));
+  if (tag.startsWith('<link')) {
+    const rel = attr(tag, 'rel');
+    if (rel === 'modulepreload' || rel === 'stylesheet') files.add(attr(tag, 'href'));
+  }
+}
+
+// The sign-in route's lazy chunk, its static imports (transitively) and their CSS.
+function addChunk(key, seen = new Set()) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  files.add(`/${chunk.file}`);
+  for (const css of chunk.css ?? []) files.add(`/${css}`);
+  for (const imp of chunk.imports ?? []) addChunk(imp, seen);
+}
+addChunk(SIGN_IN_MODULE);
+const entry = Object.values(manifest).find((c) => c.isEntry);
+for (const css of entry?.css ?? []) files.add(`/${css}`);
+
+const base = '/'; // vite.config.ts has the default base
+const rows = [...files]
+  .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
+  .map((f) => {
+    const body = readFileSync(join(DIST, f.startsWith(base) ? f.slice(base.length) : f));
+    return { file: f, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+const sum = (kind) => rows.filter((r) => r.file.endsWith(kind)).reduce((s, r) => s + r.gzip, 0);
+const js = sum('.js');
+const css = sum('.css');
+const total = js + css;
+const kb = (n) => (n / 1024).toFixed(1);
+
+if (asJson) {
+  console.log(
+    JSON.stringify(
+      { route: '/signin', jsGzip: js, cssGzip: css, totalGzip: total, budgetKb, files: rows },
+      null,
+      2,
+    ),
+  );
+} else {
+  for (const r of rows)
+    console.log(`${kb(r.gzip).padStart(7)} KB gz  ${kb(r.raw).padStart(7)} KB  ${r.file}`);
+  console.log(
+    `Sign-in route first load: JS ${kb(js)} KB + CSS ${kb(css)} KB = ${kb(total)} KB gzip (budget ${budgetKb} KB)`,
+  );
+}
+if (total > budgetKb * 1024) {
+  console.error(`Over budget by ${kb(total - budgetKb * 1024)} KB.`);
+  process.exit(1);
+}

@@ -1,0 +1,27 @@
+// Query options for projects, shared by the shell (header, navbar) and every feature that shows a project.
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../client';
+import { ApiError } from '../errors';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  details: () => [...projectKeys.all, 'detail'] as const,
+  detail: (projectId: number) => [...projectKeys.details(), projectId] as const,
+};
+
+export function projectQuery(projectId: number) {
+  return queryOptions({
+    queryKey: projectKeys.detail(projectId),
+    queryFn: async ({ signal }) => {
+      const { project } = await call('ProjectGetRequest', { projectId }, { signal });
+      if (!project) {
+        throw new ApiError({
+          status: 404,
+          errorCode: 'NotFound',
+          message: `Project ${projectId} was not found.`,
+        });
+      }
+      return project;
+    },
+  });
+}

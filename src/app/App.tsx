@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { NavigationProgress } from '@mantine/nprogress';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { useReauthState } from '../features/auth/reauth';
+import type { AppRouter } from './router';
+import { signOut } from './session';
+import { theme } from './theme';
+
+// Loaded only when a session ends mid-work.
+const ReauthDialog = lazy(() => import('../features/auth/ReauthDialog'));
+
+function ReauthHost({ onSignOut }: { onSignOut: () => void }) {
+  const state = useReauthState();
+  if (!state.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReauthDialog state={state} onSignOut={onSignOut} />
+    </Suspense>
+  );
+}
+
+export interface AppProps {
+  queryClient: QueryClient;
+  router: AppRouter;
+}
+
+export function App({ queryClient, router }: AppProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <NavigationProgress />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        {/* Outside the router: it must show even while the first page's loader is still waiting. */}
+        <ReauthHost onSignOut={() => void signOut(queryClient, router.navigate)} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Anchor, Group, Stack } from '@mantine/core';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router-dom';
+import { ApiError } from '../api/errors';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { NotFoundPage } from './NotFoundPage';
+import { paths } from './paths';
+
+/** Error boundary of every route: a missing thing reads as "not found", anything else can be tried again. */
+export function RouteError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage message={error.message} />;
+
+  const shown = isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`) : error;
+  return (
+    <Stack maw={720} py="md">
+      <ErrorAlert
+        error={shown}
+        title="This page could not be loaded"
+        onRetry={() => void revalidator.revalidate()}
+      />
+      <Group>
+        <Anchor component={Link} to={paths.home} size="sm">
+          Go to the start page
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

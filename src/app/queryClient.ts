@@ -1,0 +1,76 @@
+// The one QueryClient and its policy: what is retried, how background failures surface, what a mutation
+// invalidates. Features only describe queries (queryOptions factories) and mutations (mutationKey / meta).
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '../api/errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Do not toast when a background refetch of this query fails. */
+      silentRefetchErrors?: boolean;
+    };
+    mutationMeta: {
+      /** Query keys (prefixes) to invalidate after the mutation succeeds, besides its mutationKey. */
+      invalidates?: QueryKey[];
+    };
+  }
+}
+
+const MAX_QUERY_RETRIES = 3;
+
+/** Reads are retried only when the failure was not the request's fault: network errors and 5xx. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  return error instanceof ApiError && error.isTransient;
+}
+
+/** 1 s, 2 s, 4 s … capped at 15 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 15_000);
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // A first load shows its error in place (route error boundary or the section); only a failed
+        // background refetch — old data still on screen — needs telling here.
+        if (query.state.data === undefined || query.meta?.silentRefetchErrors) return;
+        notifications.show({
+          id: `refetch-${query.queryHash}`,
+          color: 'red',
+          title: 'Could not refresh',
+          message: `${errorMessage(error)} The page shows the data loaded before.`,
+        });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onSuccess: async (_data, _variables, _result, mutation) => {
+        const keys: QueryKey[] = [
+          ...(mutation.options.mutationKey ? [mutation.options.mutationKey] : []),
+          ...(mutation.meta?.invalidates ?? []),
+        ];
+        await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetryQuery,
+        retryDelay,
+      },
+      mutations: {
+        // A write is never repeated behind the user's back (the 401 re-sign-in in src/api is the exception:
+        // the service refused it before doing anything).
+        retry: false,
+      },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,93 @@
+// The route tree. Each screen is its own chunk (lazy Component); loaders are small and static, so a
+// navigation starts fetching data at the same moment as the screen's chunk.
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { sessionStore } from '../api/session';
+import { folderLoader } from '../features/folders/loader';
+import { projectLoader } from '../features/projects/loader';
+import { PageLoader } from '../ui/PageLoader';
+import { NotFoundPage } from './NotFoundPage';
+import { paths, safeNext } from './paths';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+/** Signed-out visitors go to sign-in, which brings them back here afterwards. */
+function requireSession({ request }: LoaderFunctionArgs) {
+  if (!sessionStore.get()) {
+    const url = new URL(request.url);
+    throw redirect(paths.signIn(url.pathname + url.search + url.hash));
+  }
+  return null;
+}
+
+/**
+ * Data loaders run in parallel with their parents' loaders, so each one checks the session itself: a signed-out
+ * visitor is redirected before any request goes out (instead of being asked to sign in again).
+ */
+function signedIn<A extends LoaderFunctionArgs, R>(loader: (args: A) => R) {
+  return (args: A) => {
+    requireSession(args);
+    return loader(args);
+  };
+}
+
+function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
+  if (sessionStore.get()) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+  return null;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          path: 'signin',
+          loader: redirectIfSignedIn,
+          lazy: { Component: async () => (await import('../features/auth/SignInPage')).SignInPage },
+        },
+        {
+          id: 'signed-in',
+          loader: requireSession,
+          lazy: { Component: async () => (await import('./shell/AppLayout')).AppLayout },
+          ErrorBoundary: RouteError,
+          children: [
+            {
+              index: true,
+              lazy: { Component: async () => (await import('../features/projects/StartPage')).StartPage },
+              ErrorBoundary: RouteError,
+            },
+            {
+              path: 'projects/:projectId',
+              loader: signedIn(projectLoader(queryClient)),
+              ErrorBoundary: RouteError,
+              children: [
+                {
+                  index: true,
+                  lazy: {
+                    Component: async () => (await import('../features/projects/DashboardPage')).DashboardPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  path: 'folders/:folderId',
+                  loader: signedIn(folderLoader(queryClient)),
+                  lazy: {
+                    Component: async () => (await import('../features/folders/FolderPage')).FolderPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+              ],
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,22 @@
+// Session hooks for screens, and sign-out.
+import { useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionStore, type Session } from '../api/session';
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
+
+/**
+ * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply so
+ * neither Back nor a later user sees this user's data.
+ */
+export async function signOut(
+  queryClient: QueryClient,
+  navigate: (to: string, options: { replace: boolean }) => Promise<void> | void,
+): Promise<void> {
+  await queryClient.cancelQueries();
+  sessionStore.clear();
+  await navigate('/signin', { replace: true });
+  queryClient.clear();
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router-dom';
+import { folderChildrenQuery } from '../../api/queries/folders';
+import { projectQuery } from '../../api/queries/projects';
+import type { FolderKind } from '../../contract/codes';
+import { FolderIcon, GaugeIcon, HomeIcon } from '../../ui/icons';
+import { useConfig } from '../config';
+import { folderPath, paths } from '../paths';
+
+/** Sections that open one of the project's container folders, in the order staff expect them. */
+const SECTIONS: Array<{ kind: FolderKind; label: string }> = [
+  { kind: 'rfis', label: 'RFIs' },
+  { kind: 'punchList', label: 'Punch list' },
+  { kind: 'submittals', label: 'Submittals' },
+  { kind: 'dailyReports', label: 'Daily reports' },
+  { kind: 'meetings', label: 'Meetings' },
+];
+
+export function Navigation({ projectId }: { projectId?: number }) {
+  const config = useConfig();
+  const { pathname } = useLocation();
+  const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
+  const rootId = project.data?.rootFolderId;
+  const containers = useQuery({ ...folderChildrenQuery(rootId ?? 0), enabled: rootId !== undefined });
+
+  const item = (to: string, label: string, icon?: ReactNode) => (
+    <NavLink
+      key={to + label}
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={pathname === to}
+    />
+  );
+
+  const sectionLinks =
+    projectId === undefined
+      ? []
+      : SECTIONS.flatMap(({ kind, label }) => {
+          const folder = containers.data?.find(
+            (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === kind,
+          );
+          const to = folder ? folderPath(projectId, folder, config) : undefined;
+          return to ? [item(to, label, <FolderIcon />)] : [];
+        });
+
+  return (
+    <ScrollArea type="auto" style={{ flex: 1 }}>
+      <Stack gap={2}>
+        {item(paths.home, 'Start page', <HomeIcon />)}
+        {projectId !== undefined && !project.isError && (
+          <>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} truncate="end">
+              {project.data?.projectName ?? `Project ${projectId}`}
+            </Text>
+            {item(paths.project(projectId), 'Dashboard', <GaugeIcon />)}
+            {rootId !== undefined && item(paths.folder(projectId, rootId), 'Folders', <FolderIcon />)}
+            {sectionLinks}
+          </>
+        )}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,44 @@
+// The "sign in again" prompt that a 401 mid-work raises. The client (src/api) waits on `request` and repeats
+// the failed calls once it resolves true; the dialog (ReauthDialog) settles it.
+import { useSyncExternalStore } from 'react';
+import type { ApiError } from '../../api/errors';
+import { sessionStore } from '../../api/session';
+
+export type ReauthState = { open: false } | { open: true; userName?: string; reason: string };
+
+let state: ReauthState = { open: false };
+let waiters: Array<(ok: boolean) => void> = [];
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export const reauth = {
+  request(error: ApiError): Promise<boolean> {
+    if (!state.open) {
+      state = { open: true, userName: sessionStore.get()?.userName, reason: error.message };
+      emit();
+    }
+    return new Promise<boolean>((resolve) => waiters.push(resolve));
+  },
+  /** true: signed in again, repeat the calls; false: give up (they fail with their 401). */
+  finish(ok: boolean): void {
+    const settle = waiters;
+    waiters = [];
+    state = { open: false };
+    emit();
+    for (const w of settle) w(ok);
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get(): ReauthState {
+    return state;
+  },
+};
+
+export function useReauthState(): ReauthState {
+  return useSyncExternalStore(reauth.subscribe, reauth.get, reauth.get);
+}

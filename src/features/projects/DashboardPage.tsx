@@ -1,0 +1,215 @@
+import { useEffect, useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Card,
+  EmptyState,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { folderChildrenQuery } from '../../api/queries/folders';
+import { projectQuery } from '../../api/queries/projects';
+import { folderTypeLabel, statusName, useConfig } from '../../app/config';
+import { folderPath, parseId } from '../../app/paths';
+import { useSession } from '../../app/session';
+import type { Folder, Project } from '../../contract/dtos';
+import { DateText } from '../../ui/DateText';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { Field } from '../../ui/Field';
+import { FolderIcon } from '../../ui/icons';
+import { formatMoney } from '../../ui/format';
+import { formatAddress, resolveLogoUrl } from './projectFormat';
+import { rememberProject } from './recentProjects';
+
+/** The project's logo; hidden if it cannot be loaded (an external host may be out of reach). */
+function ProjectLogo({ src, name }: { src: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <Image
+      src={src}
+      alt={`${name} logo`}
+      h={64}
+      w="auto"
+      maw={200}
+      fit="contain"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+function PhoneLink({ number }: { number?: string }) {
+  if (!number) return null;
+  const dial = number.replace(/[^\d+]/g, '');
+  return dial ? <Anchor href={`tel:${dial}`}>{number}</Anchor> : <>{number}</>;
+}
+
+function ProjectDetails({ project }: { project: Project }) {
+  const config = useConfig();
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md" m={0}>
+        <Field label="Address">{formatAddress(project.address)}</Field>
+        <Field label="Phone">
+          <PhoneLink number={project.phone} />
+        </Field>
+        <Field label="Fax">{project.fax}</Field>
+        <Field label="Start date">
+          {project.startDate ? <DateText value={project.startDate} /> : undefined}
+        </Field>
+        <Field label="End date">{project.endDate ? <DateText value={project.endDate} /> : undefined}</Field>
+        <Field label="Budget">{formatMoney(project.budget, config.currency)}</Field>
+        <Field label="Contingency">{formatMoney(project.contingency, config.currency)}</Field>
+        <Field label="Organization">{project.organization}</Field>
+        <Field label="Location">{project.location}</Field>
+        <Field label="Owner's project number">{project.numberOwner}</Field>
+        <Field label="Architect's project number">{project.numberArchitect}</Field>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function ContainerCard({ projectId, folder }: { projectId: number; folder: Folder }) {
+  const config = useConfig();
+  const to = folderPath(projectId, folder, config);
+  const name = folder.folderName || `Folder ${folder.folderId ?? ''}`;
+  const typeLabel = folderTypeLabel(config, folder);
+  const body = (
+    <Group wrap="nowrap" align="flex-start" gap="sm">
+      <FolderIcon style={{ flexShrink: 0, marginTop: 2 }} />
+      <Stack gap={2} miw={0}>
+        <Text fw={600} truncate="end">
+          {name}
+        </Text>
+        {typeLabel.toLowerCase() !== name.toLowerCase() && (
+          <Text size="xs" c="dimmed">
+            {typeLabel}
+          </Text>
+        )}
+        {folder.folderDescription && (
+          <Text size="sm" lineClamp={2}>
+            {folder.folderDescription}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+  return to ? (
+    <Card withBorder padding="md" radius="md" component={Link} to={to}>
+      {body}
+    </Card>
+  ) : (
+    <Card withBorder padding="md" radius="md">
+      {body}
+    </Card>
+  );
+}
+
+function Containers({ projectId, rootFolderId }: { projectId: number; rootFolderId?: number }) {
+  const containers = useQuery({
+    ...folderChildrenQuery(rootFolderId ?? 0),
+    enabled: rootFolderId !== undefined,
+  });
+
+  let content;
+  if (rootFolderId === undefined) {
+    content = <EmptyState size="sm" title="No folders" description="This project has no root folder." />;
+  } else if (containers.isPending) {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading folders">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={76} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (containers.isError) {
+    content = (
+      <ErrorAlert
+        error={containers.error}
+        title="The project's folders could not be loaded"
+        onRetry={() => void containers.refetch()}
+      />
+    );
+  } else if (containers.data.length === 0) {
+    content = <EmptyState size="sm" title="No folders" description="This project has no folders yet." />;
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {containers.data.map((folder) => (
+          <ContainerCard key={folder.folderId} projectId={projectId} folder={folder} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="project-folders">
+      <Title order={2} size="h3" id="project-folders">
+        Folders
+      </Title>
+      {content}
+    </Stack>
+  );
+}
+
+export function DashboardPage() {
+  const projectId = parseId(useParams().projectId) ?? 0;
+  const config = useConfig();
+  const session = useSession();
+  const { data: project } = useSuspenseQuery(projectQuery(projectId));
+  const name = project.projectName || `Project ${projectId}`;
+  const status = statusName(config, 'project', project.projectStatus);
+  const logo = resolveLogoUrl(project.logoUrl, config.baseUrl);
+  useDocumentTitle(`${name} · PM Console`);
+
+  const userName = session?.userName;
+  useEffect(() => rememberProject(userName, project), [userName, project]);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} miw={0}>
+          <Group gap="sm">
+            <Title order={1}>{name}</Title>
+            {status && (
+              <Badge variant="light" size="lg">
+                {status}
+              </Badge>
+            )}
+            {project.isProjectDisabled && (
+              <Badge color="gray" variant="outline">
+                Disabled
+              </Badge>
+            )}
+          </Group>
+          <Text c="dimmed" size="sm">
+            {[project.projectNumber && `Project number ${project.projectNumber}`, `id ${projectId}`]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+        {logo && <ProjectLogo key={logo} src={logo} name={name} />}
+      </Group>
+
+      {project.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} maw={860}>
+          {project.description}
+        </Text>
+      )}
+
+      <ProjectDetails project={project} />
+      <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
+    </Stack>
+  );
+}
+
+export default DashboardPage;

@@ -1,0 +1,105 @@
+// Projects this user opened before, newest first, kept in localStorage (ids and names only). There is no
+// "list projects" operation, so this is the start page's list; rootFolderId lets a revisit fetch the
+// project's folders in parallel with the project.
+import { useSyncExternalStore } from 'react';
+import type { Project } from '../../contract/dtos';
+
+export interface RecentProject {
+  projectId: number;
+  name?: string;
+  number?: string;
+  rootFolderId?: number;
+  openedAt: number;
+}
+
+const MAX = 8;
+const keyFor = (userName: string) => `pm-console.recentProjects.${userName.toLowerCase()}`;
+const EMPTY: RecentProject[] = [];
+
+const listeners = new Set<() => void>();
+const snapshots = new Map<string, { raw: string | null; list: RecentProject[] }>();
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecent(v: unknown): v is RecentProject {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return Number.isInteger(r.projectId) && typeof r.openedAt === 'number';
+}
+
+export function readRecentProjects(userName: string | undefined): RecentProject[] {
+  if (!userName) return EMPTY;
+  const raw = storage()?.getItem(keyFor(userName)) ?? null;
+  const snap = snapshots.get(userName);
+  if (snap && snap.raw === raw) return snap.list;
+  let list: RecentProject[] = EMPTY;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) list = parsed.filter(isRecent).slice(0, MAX);
+  } catch {
+    list = EMPTY;
+  }
+  snapshots.set(userName, { raw, list });
+  return list;
+}
+
+function write(userName: string, list: RecentProject[]) {
+  try {
+    storage()?.setItem(keyFor(userName), JSON.stringify(list));
+  } catch {
+    // storage full or blocked: the list is a convenience, not data
+  }
+  for (const l of listeners) l();
+}
+
+export function rememberProject(userName: string | undefined, project: Project): void {
+  if (!userName || project.projectId === undefined) return;
+  const entry: RecentProject = {
+    projectId: project.projectId,
+    name: project.projectName,
+    number: project.projectNumber,
+    rootFolderId: project.rootFolderId,
+    openedAt: Date.now(),
+  };
+  const rest = readRecentProjects(userName).filter((p) => p.projectId !== entry.projectId);
+  const current = readRecentProjects(userName)[0];
+  // Re-rendering the same project must not rewrite storage (and re-render the start page) each time.
+  if (
+    current &&
+    current.projectId === entry.projectId &&
+    current.name === entry.name &&
+    current.number === entry.number &&
+    current.rootFolderId === entry.rootFolderId
+  ) {
+    return;
+  }
+  write(userName, [entry, ...rest].slice(0, MAX));
+}
+
+export function findRecentProject(
+  userName: string | undefined,
+  projectId: number,
+): RecentProject | undefined {
+  return readRecentProjects(userName).find((p) => p.projectId === projectId);
+}
+
+export function clearRecentProjects(userName: string | undefined): void {
+  if (!userName) return;
+  storage()?.removeItem(keyFor(userName));
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useRecentProjects(userName: string | undefined): RecentProject[] {
+  return useSyncExternalStore(subscribe, () => readRecentProjects(userName));
+}

@@ -1,0 +1,38 @@
+import './app/styles/mantineBase';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { configureClient, setReauthHandler } from './api/client';
+import { App } from './app/App';
+import { loadConfig, setConfig } from './app/config';
+import { createQueryClient } from './app/queryClient';
+import { createAppRouter } from './app/router';
+import { theme } from './app/theme';
+import { reauth } from './features/auth/reauth';
+
+const root = createRoot(document.getElementById('root')!);
+
+async function start() {
+  // Config first: the router's loaders start fetching as soon as it exists, and they need the base URL.
+  const config = await loadConfig();
+  setConfig(config);
+  configureClient({ baseUrl: config.baseUrl, routeStyle: config.routeStyle });
+  setReauthHandler((error) => reauth.request(error));
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+}
+
+start().catch(async (error: unknown) => {
+  console.error(error);
+  const { ConfigErrorPage } = await import('./app/ConfigErrorPage');
+  root.render(
+    <MantineProvider theme={theme}>
+      <ConfigErrorPage error={error} />
+    </MantineProvider>,
+  );
+});

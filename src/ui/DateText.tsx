@@ -1,0 +1,15 @@
+import { formatDate } from './format';
+
+export interface DateTextProps {
+  value: Date | undefined | null;
+  withTime?: boolean;
+  /** Shown when there is no date. */
+  fallback?: string;
+}
+
+/** A service DateTime in the user's locale, as a `<time>` element. */
+export function DateText({ value, withTime = false, fallback = '—' }: DateTextProps) {
+  const text = formatDate(value, withTime);
+  if (!text || !value) return <>{fallback}</>;
+  return <time dateTime={value.toISOString()}>{text}</time>;
+}

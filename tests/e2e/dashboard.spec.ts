@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { openProject, seed, shot, signIn } from './helpers';
+
+test('opening project 1 shows its name and address from the seed', async ({ page }) => {
+  // Console errors other than unreachable external images (the seed's logo host) are bugs.
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page).toHaveURL(/\/projects\/1$/);
+
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await expect(page.getByText(`Project number ${seed.project1.number}`)).toBeVisible();
+  await expect(page.getByText(seed.project1.addressLine)).toBeVisible();
+  await expect(page.getByText(seed.project1.city)).toBeVisible();
+  await expect(page.getByText('$48,750,000.00')).toBeVisible();
+  await expect(page.getByTestId('current-project')).toHaveText(seed.project1.name);
+  // No raw wire dates anywhere on the page.
+  await expect(page.getByText('/Date(')).toHaveCount(0);
+
+  const folders = page.getByRole('region', { name: 'Folders' });
+  await expect(folders.getByRole('link', { name: /RFIs/ })).toBeVisible();
+  await expect(folders.getByRole('link', { name: /Daily Reports/ })).toBeVisible();
+  await shot(page, 'dashboard');
+
+  // A navbar section opens the container folder.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' }).click();
+  await expect(page).toHaveURL(/\/projects\/1\/folders\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await shot(page, 'folder-rfis');
+
+  // The project is now among the recently opened ones.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Start page' }).click();
+  const recent = page.getByRole('list', { name: 'Recently opened projects' });
+  await expect(recent.getByRole('link', { name: seed.project1.name })).toBeVisible();
+  await shot(page, 'start-page-recent');
+  await recent.getByRole('link', { name: seed.project1.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('an unknown project says it was not found', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await openProject(page, 999);
+  await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+  await expect(page.getByTestId('current-project')).toHaveCount(0);
+  await expect(page.getByText('Project 999 was not found.')).toBeVisible();
+  await shot(page, 'project-not-found');
+});
+
+test('the start page rejects an id that is not a number', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await openProject(page, 'abc' as unknown as number);
+  await expect(page.getByText('Enter a project id: a whole number such as 1.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the dark theme is kept across a reload', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await shot(page, 'dashboard-dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+});

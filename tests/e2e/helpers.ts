@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Facts of the seeded data set (server/db/seed.ts) that the tests look for. */
+export const seed = {
+  project1: {
+    id: 1,
+    name: 'Riverside Medical Office Building',
+    number: '2025-014',
+    addressLine: '2400 Riverside Blvd',
+    city: 'Sacramento, CA 95818',
+  },
+  admin: { userName: 'admin', password: 'admin' },
+  pm: { userName: 'pm', password: 'pm' },
+};
+
+/** Screenshot of a state, under test-results/screens/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+export async function fillSignIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in from the sign-in page and waits for the start page. */
+export async function signIn(page: Page, user = seed.pm): Promise<void> {
+  await page.goto('/signin');
+  await fillSignIn(page, user.userName, user.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+}
+
+export async function openProject(page: Page, projectId: number): Promise<void> {
+  await page.getByLabel('Project id').fill(String(projectId));
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+}

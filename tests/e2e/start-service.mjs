@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Starts the reference service, which also serves the built console (dist/), on PORT (default 8181) with a
+// fresh temporary DATA_DIR that is seeded on start and removed on exit. Other env (SESSION_TTL_SECONDS, …)
+// passes through. Used by playwright.config.ts (webServer) and by specs that need a service of their own.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ is missing: run `npm run build` before the browser tests.');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pm-console-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: process.env.PORT ?? '8181' },
+  stdio: 'inherit',
+});
+
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 0 : 1));
+});
