@@ -5,7 +5,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Database } from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeStrict, encode } from '../src/contract/codecs';
+import { decodeStrict, encode, stringifyWire } from '../src/contract/codecs';
 import {
   JSON_REPLY_PREFIX,
   operations,
@@ -15,7 +15,7 @@ import {
 } from '../src/contract/operations';
 import { requireAdmin, signIn } from './core/auth';
 import { maskBody, maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
-import { RawJson, RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
+import { RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
 import { Sessions } from './core/sessions';
 import {
   BODY_LIMIT,
@@ -69,6 +69,7 @@ export function buildApp(options: AppOptions) {
   const sessions = new Sessions(db, options.sessionTtlMs ?? 8 * 3600_000);
   const log = new RequestLog(db, options.logRetention ?? 1_000_000, options.tracking);
   const corsOrigins = new Set(options.corsOrigins ?? []);
+  const readCache = new Map<string, string>();
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -108,14 +109,15 @@ export function buildApp(options: AppOptions) {
     request: FastifyRequest,
     reply: FastifyReply,
     op: OperationDef | undefined,
-    outcome: { body: Record<string, unknown> } | { error: unknown },
+    outcome: { body: Record<string, unknown> } | { json: string } | { error: unknown },
     who: { user?: User; sessionKey?: string; dto?: unknown; formData?: Record<string, string> },
   ) {
     const query = request.query as Record<string, unknown>;
     let status = 200;
-    let body: Record<string, unknown>;
+    let body: Record<string, unknown> | undefined;
     let error: ServiceError | undefined;
-    if ('error' in outcome) {
+    if ('json' in outcome) body = undefined;
+    else if ('error' in outcome) {
       const e = outcome.error;
       if (e instanceof ServiceError) error = e;
       else if (isFastifyClientError(e)) error = fromFastifyError(e);
@@ -128,7 +130,7 @@ export function buildApp(options: AppOptions) {
       body = errorBody(op, error, options.development === true, (outcome.error as Error)?.stack);
     } else body = outcome.body;
 
-    const written = writeJson(body, callbackName(query));
+    const written = writeJson('json' in outcome ? outcome.json : stringifyWire(body), callbackName(query));
     reply.code(status).header('content-type', written.contentType).send(written.text);
 
     if (op?.name === 'RequestLogs') return;
@@ -159,8 +161,8 @@ export function buildApp(options: AppOptions) {
               roles: who.user.isAdmin ? ['Admin'] : ['Staff'],
             }
           : undefined,
-      responseDto: error ? undefined : isSignIn ? maskJson(body) : new RawJson(written.json),
-      errorResponse: error ? new RawJson(written.json) : undefined,
+      responseJson: error ? undefined : isSignIn ? maskBody(written.json) : written.json,
+      errorJson: error ? written.json : undefined,
       durationMs: elapsedMs(request),
     };
     log.add(record, error !== undefined);
@@ -205,6 +207,17 @@ export function buildApp(options: AppOptions) {
       if (decoded.errors.length) throw ServiceError.validation(decoded.errors);
       const dto = decoded.value as Record<string, unknown>;
 
+      // Reads of the same request by the same user answer from the cache until the next successful write.
+      const cacheKey =
+        op.effect === 'read' && op.auth === 'session'
+          ? `${name}\u0000${user!.id}\u0000${cacheText(dto)}`
+          : '';
+      const cached = cacheKey ? readCache.get(cacheKey) : undefined;
+      if (cached !== undefined) {
+        respond(request, reply, op, { json: cached }, who);
+        return reply;
+      }
+
       let payload: Record<string, unknown>;
       if (name === 'InternalUserAuthenticationRequest') {
         const result = signIn(dto, sessions);
@@ -212,7 +225,7 @@ export function buildApp(options: AppOptions) {
         who.sessionKey = result.sessionKey;
         payload = result.response;
       } else if (name === 'RequestLogs') {
-        payload = requestLogs(dto);
+        payload = await requestLogs(dto);
       } else {
         const handler = handlers[name] as Handler<OperationName> | undefined;
         if (!handler) throw new ServiceError(405, 'NotImplemented', `${name} is not implemented.`);
@@ -225,14 +238,20 @@ export function buildApp(options: AppOptions) {
         name === 'RequestLogs'
           ? payload
           : { numberOfRecordsEffected: 0, ...payload, errorOccured: false, logMessageType: 'DEBUG' };
-      respond(request, reply, op, { body: encode(op.response, full) as Record<string, unknown> }, who);
+      const json = stringifyWire(encode(op.response, full));
+      if (op.effect === 'write') readCache.clear();
+      else if (cacheKey && json.length <= CACHE_MAX_TEXT) {
+        if (readCache.size >= CACHE_MAX_ENTRIES) readCache.clear();
+        readCache.set(cacheKey, json);
+      }
+      respond(request, reply, op, { json }, who);
     } catch (error) {
       respond(request, reply, op, { error }, who);
     }
     return reply;
   }
 
-  function requestLogs(q: Record<string, unknown>) {
+  async function requestLogs(q: Record<string, unknown>) {
     const changed: string[] = [];
     for (const key of ['enableSessionTracking', 'enableResponseTracking', 'enableErrorTracking'] as const) {
       const value = q[key];
@@ -241,7 +260,7 @@ export function buildApp(options: AppOptions) {
         changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
       }
     }
-    const results = log.query(q);
+    const results = await log.query(q);
     return {
       results,
       usage: requestLogUsage,
@@ -300,9 +319,18 @@ export function buildApp(options: AppOptions) {
     reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
   });
 
-  app.addHook('onClose', async () => log.flush());
+  app.addHook('onClose', () => log.close());
 
   return { app, log, sessions };
+}
+
+const CACHE_MAX_ENTRIES = 20_000;
+const CACHE_MAX_TEXT = 256 * 1024;
+
+/** The request without its session fields, as a cache key. */
+function cacheText(dto: Record<string, unknown>): string {
+  const { authSessionKey: _key, additionalInfo: _info, ...rest } = dto;
+  return JSON.stringify(rest);
 }
 
 function readSessionKey(input: Record<string, unknown>): string | undefined {

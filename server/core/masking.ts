@@ -19,8 +19,11 @@ export function maskJson(value: unknown): unknown {
   return value;
 }
 
+const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u/i;
+
 /** Masks `"password": "…"`-style pairs in raw request text, JSON or not. */
 export function maskText(text: string): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
   return text
     .replace(
       /("(?:password|authSessionKey|apiKey|sessionKey|secret|token)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
@@ -44,6 +47,8 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
 
 /** A request body for the log: JSON re-written with secrets masked (whatever escapes its names use), else text. */
 export function maskBody(raw: string): string {
+  // Without \u escapes the names are written plainly, and the text pattern finds them all.
+  if (!raw.includes('\\u')) return maskText(raw);
   try {
     return JSON.stringify(maskJson(JSON.parse(raw)));
   } catch {
@@ -51,7 +56,15 @@ export function maskBody(raw: string): string {
   }
 }
 
+const logIds = new Map<string, string>();
+
 /** The id the log keeps for a session: a short one-way hash, so the log never holds a usable key. */
 export function sessionLogId(sessionKey: string): string {
-  return 'sess-' + createHash('sha256').update(sessionKey).digest('hex').slice(0, 16);
+  let id = logIds.get(sessionKey);
+  if (!id) {
+    if (logIds.size > 10_000) logIds.clear();
+    id = 'sess-' + createHash('sha256').update(sessionKey).digest('hex').slice(0, 16);
+    logIds.set(sessionKey, id);
+  }
+  return id;
 }

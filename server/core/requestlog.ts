@@ -1,6 +1,9 @@
-// The request log: every API request (except queries of the log itself) becomes a row; writes are batched
-// into one transaction per tick so logging costs the request path almost nothing.
-import type { Database, Statement } from 'better-sqlite3';
+// The request log: every API request (except queries of the log itself) becomes a row. Records are batched
+// (at most 20 ms or 500 rows) and written by a worker thread on its own connection (log-writer.mjs), so the
+// request path only hands them over; an in-memory database is written in-thread instead.
+import type { Database } from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import { createWriter, type WriterRecord } from './log-writer.mjs';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import type { RequestOf } from '../../src/contract/operations';
 
@@ -20,8 +23,9 @@ export interface LogRecord {
   formData?: Record<string, string>;
   items?: Record<string, string>;
   session?: unknown;
-  responseDto?: unknown;
-  errorResponse?: unknown;
+  /** The reply as written (JSON text). */
+  responseJson?: string;
+  errorJson?: string;
   durationMs: number;
 }
 
@@ -34,12 +38,6 @@ export interface Tracking {
 export const DEFAULT_TAKE = 100;
 export const MAX_TAKE = 10_000;
 
-/** JSON text that is already written (a reply), stored as it is. */
-export class RawJson {
-  constructor(readonly text: string) {}
-}
-
-const json = (v: unknown) => (v === undefined ? null : v instanceof RawJson ? v.text : JSON.stringify(v));
 const parse = (s: string | null) => (s === null ? undefined : JSON.parse(s));
 
 interface Row {
@@ -65,11 +63,12 @@ interface Row {
 }
 
 export class RequestLog {
-  private pending: LogRecord[] = [];
+  private pending: WriterRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private insert: Statement;
-  private trim: Statement;
-  private writes = 0;
+  private worker: Worker | undefined;
+  private writeInThread: ((batch: WriterRecord[]) => void) | undefined;
+  private acks = new Map<number, () => void>();
+  private nextAck = 0;
   tracking: Tracking;
 
   constructor(
@@ -85,91 +84,117 @@ export class RequestLog {
     for (const [k, v] of Object.entries(tracking)) {
       if (typeof v === 'boolean') this.tracking[k as keyof Tracking] = v;
     }
-    this.insert = db.prepare(`INSERT INTO request_log (date_ms, http_method, absolute_uri, path_info,
-      request_body, request_dto, user_auth_id, session_id, ip_address, forwarded_for, referer, headers,
-      form_data, items, session, response_dto, error_response, has_error, duration_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.trim = db.prepare('DELETE FROM request_log WHERE id <= (SELECT max(id) FROM request_log) - ?');
+    if (db.memory) this.writeInThread = createWriter(db, retention);
+    else {
+      this.worker = new Worker(new URL('./log-writer.mjs', import.meta.url), {
+        workerData: { file: db.name, retention },
+      });
+      this.worker.on('message', (id: number) => {
+        this.acks.get(id)?.();
+        this.acks.delete(id);
+      });
+      this.worker.unref();
+    }
   }
 
   add(record: LogRecord, isError: boolean): void {
-    const r = { ...record };
+    const r: WriterRecord = { ...record, isError };
     if (!this.tracking.enableSessionTracking) r.session = undefined;
-    if (!this.tracking.enableResponseTracking) r.responseDto = undefined;
-    if (!this.tracking.enableErrorTracking) r.errorResponse = undefined;
-    (r as LogRecord & { isError: boolean }).isError = isError;
+    if (!this.tracking.enableResponseTracking) r.responseJson = undefined;
+    if (!this.tracking.enableErrorTracking) r.errorJson = undefined;
     this.pending.push(r);
     if (this.pending.length >= 500) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), 20);
   }
 
+  /** Hands the waiting records to the writer. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.pending.length) return;
-    const batch = this.pending;
+    const rows = this.pending;
     this.pending = [];
-    this.db.transaction(() => {
-      for (const r of batch) {
-        this.insert.run(
-          r.dateMs,
-          r.httpMethod,
-          r.absoluteUri,
-          r.pathInfo,
-          r.requestBody ?? null,
-          json(r.requestDto),
-          r.userAuthId ?? null,
-          r.sessionId ?? null,
-          r.ipAddress ?? null,
-          r.forwardedFor ?? null,
-          r.referer ?? null,
-          json(r.headers),
-          json(r.formData),
-          json(r.items),
-          json(r.session),
-          json(r.responseDto),
-          json(r.errorResponse),
-          (r as LogRecord & { isError: boolean }).isError ? 1 : 0,
-          r.durationMs,
-        );
-      }
-      this.writes += batch.length;
-      if (this.writes >= 1000) {
-        this.writes = 0;
-        this.trim.run(this.retention);
-      }
-    })();
+    if (this.writeInThread) this.writeInThread(rows);
+    else this.worker!.postMessage({ rows });
+  }
+
+  /** Resolves once every record handed over so far is in the database. */
+  written(): Promise<void> {
+    this.flush();
+    if (!this.worker) return Promise.resolve();
+    const id = this.nextAck++;
+    return new Promise((resolve) => {
+      this.acks.set(id, resolve);
+      this.worker!.postMessage({ ack: id });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.written();
+    if (this.worker) {
+      const exited = new Promise((resolve) => this.worker!.once('exit', resolve));
+      this.worker.postMessage({ close: true });
+      await exited;
+    }
   }
 
   /** Runs a query of operation 20 (DESIGN.md "Request log" semantics), newest first. */
-  query(q: RequestOf<'RequestLogs'>, nowMs = Date.now()): RequestLogEntry[] {
-    this.flush();
+  async query(q: RequestOf<'RequestLogs'>, nowMs = Date.now()): Promise<RequestLogEntry[]> {
+    await this.written();
     const where: string[] = [];
     const args: unknown[] = [];
     const add = (sql: string, ...values: unknown[]) => {
       where.push(sql);
       args.push(...values);
     };
-    // One exact-match column drives the query through its (column, id) index, the most selective first; the
-    // others are written as `+column` so SQLite checks them on the way instead of choosing another index.
-    const exact: [string, string | undefined][] = [
-      ['session_id', q.sessionId],
-      ['forwarded_for', q.forwardedFor],
-      ['ip_address', q.ipAddress],
-      ['referer', q.referer],
-      ['user_auth_id', q.userAuthId],
-      ['path_info', q.pathInfo],
-    ];
-    let driver = q.ids?.length ? 'id' : undefined;
-    for (const [column, value] of exact) {
-      if (!value) continue;
-      if (!driver) {
-        driver = column;
-        add(`${column} = ?`, value);
-      } else add(`+${column} = ?`, value);
+    // The plan is chosen here, not by SQLite (which has no statistics): one filter "drives" the query through
+    // an index that is ordered by id, so the newest matches come first and the walk stops after Skip + Take;
+    // every other filter is written so that no index applies to it (`+column`) and is checked on the way.
+    // Drivers, most selective first: ids, the exact-match columns that narrow most, failures (few), rows
+    // without a response (few while response tracking is on), the broad exact-match columns, then a duration
+    // range when it matches few rows; otherwise the walk is over the whole log by id.
+    let index: string | undefined;
+    let driven = false;
+    const drive = (sql: string, plain: string, value?: unknown, via?: string) => {
+      if (driven) return add(plain, ...(value === undefined ? [] : [value]));
+      driven = true;
+      index = via;
+      add(sql, ...(value === undefined ? [] : [value]));
+    };
+    if (q.ids?.length) {
+      driven = true;
+      add(`id IN (${q.ids.map(() => '?').join(',')})`, ...q.ids);
     }
-    if (q.ids?.length) add(`id IN (${q.ids.map(() => '?').join(',')})`, ...q.ids);
-    // Ids grow with time, so a time window becomes an id range found through the date index.
+    const exact = (column: string, value: string | undefined) => {
+      if (value) drive(`${column} = ?`, `+${column} = ?`, value);
+    };
+    exact('session_id', q.sessionId);
+    exact('forwarded_for', q.forwardedFor);
+    exact('ip_address', q.ipAddress);
+    exact('referer', q.referer);
+    if (q.withErrors === true) drive('has_error = 1', '+has_error = 1', undefined, 'request_log_errors');
+    if (q.withErrors === false) add('+has_error = 0');
+    if (q.hasResponse === false) {
+      drive('response_dto IS NULL', '+response_dto IS NULL', undefined, 'request_log_no_response');
+    }
+    if (q.hasResponse === true) add('+response_dto IS NOT NULL');
+    exact('user_auth_id', q.userAuthId);
+    exact('path_info', q.pathInfo);
+    const longer = q.durationLongerThan;
+    const shorter = q.durationLessThan;
+    if (longer != null || shorter != null) {
+      const range = [longer != null ? 'duration_ms > ?' : '', shorter != null ? 'duration_ms < ?' : '']
+        .filter(Boolean)
+        .join(' AND ');
+      const values = [longer, shorter].filter((v) => v != null);
+      if (!driven && this.fewMatch(range, values)) {
+        driven = true;
+        index = 'request_log_duration';
+        add(range, ...values);
+      } else add(range.replace(/duration_ms/g, '+duration_ms'), ...values);
+    }
+    // Ids grow with time, so a time window is also an id range (found through the date index), which every
+    // driving index, ordered by id, can use.
     if (q.beforeSecs != null) {
       const from = nowMs - q.beforeSecs * 1000;
       add('+date_ms >= ?', from);
@@ -182,16 +207,19 @@ export class RequestLog {
     }
     if (q.beforeId != null) add('id <= ?', q.beforeId);
     if (q.afterId != null) add('id > ?', q.afterId);
-    if (q.hasResponse != null) add(q.hasResponse ? 'response_dto IS NOT NULL' : 'response_dto IS NULL');
-    if (q.withErrors != null) add('has_error = ?', q.withErrors ? 1 : 0);
-    if (q.durationLongerThan != null) add('duration_ms > ?', q.durationLongerThan);
-    if (q.durationLessThan != null) add('duration_ms < ?', q.durationLessThan);
     const take = Math.min(Math.max(q.take ?? DEFAULT_TAKE, 0), MAX_TAKE);
     const skip = Math.max(q.skip ?? 0, 0);
-    const sql = `SELECT * FROM request_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
-      ORDER BY id DESC LIMIT ? OFFSET ?`;
+    const sql = `SELECT * FROM request_log ${index ? `INDEXED BY ${index}` : ''}
+      ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ? OFFSET ?`;
     const rows = this.db.prepare(sql).all(...args, take, skip) as Row[];
     return rows.map(toEntry);
+  }
+
+  /** Whether a duration range matches few enough rows (≤ 5,000) to be read through its index and sorted. */
+  private fewMatch(range: string, values: unknown[]): boolean {
+    const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM request_log INDEXED BY request_log_duration
+      WHERE ${range} LIMIT 5001)`;
+    return (this.db.prepare(sql).get(...values) as { n: number }).n <= 5000;
   }
 
   private firstIdFrom(dateMs: number): number {

@@ -1,5 +1,5 @@
 // Wire rules of DESIGN.md: body parsing, format negotiation, JSONP, the JSON writer and the error body.
-import { encode, stringifyWire, type FieldError } from '../../src/contract/codecs';
+import { encode, type FieldError } from '../../src/contract/codecs';
 import type { OperationDef } from '../../src/contract/operations';
 import { ServiceError } from '../handler';
 
@@ -74,8 +74,7 @@ export interface Written {
   json: string;
 }
 
-export function writeJson(body: unknown, callback: string | undefined): Written {
-  const json = stringifyWire(body);
+export function writeJson(json: string, callback: string | undefined): Written {
   return callback
     ? { contentType: 'text/javascript; charset=utf-8', text: `${callback}(${json})`, json }
     : { contentType: 'application/json; charset=utf-8', text: json, json };

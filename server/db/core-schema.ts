@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS request_log (
   duration_ms REAL NOT NULL
 );
 -- Queries walk an index of one exact-match column backwards by id (see RequestLog.query); other filters are
--- checked on the way. Flags and durations are not indexed: they match too many rows to be worth the writes.
+-- checked on the way. The partial indexes hold the few failures and the rows without a response.
 CREATE INDEX IF NOT EXISTS request_log_date ON request_log(date_ms);
 CREATE INDEX IF NOT EXISTS request_log_path ON request_log(path_info, id);
 CREATE INDEX IF NOT EXISTS request_log_user ON request_log(user_auth_id, id);
@@ -59,6 +59,7 @@ CREATE INDEX IF NOT EXISTS request_log_ip ON request_log(ip_address, id);
 CREATE INDEX IF NOT EXISTS request_log_session ON request_log(session_id, id);
 CREATE INDEX IF NOT EXISTS request_log_forwarded ON request_log(forwarded_for, id);
 CREATE INDEX IF NOT EXISTS request_log_referer ON request_log(referer, id);
-DROP INDEX IF EXISTS request_log_error;
-DROP INDEX IF EXISTS request_log_duration;
+CREATE INDEX IF NOT EXISTS request_log_errors ON request_log(id) WHERE has_error = 1;
+CREATE INDEX IF NOT EXISTS request_log_no_response ON request_log(id) WHERE response_dto IS NULL;
+CREATE INDEX IF NOT EXISTS request_log_duration ON request_log(duration_ms);
 `;

@@ -49,19 +49,21 @@ export const folderUpdate: Handler<'FolderUpdateRequest'> = (req, ctx) => {
   const changes = diff(sent, row as unknown as Record<string, unknown>, folderSpecs, 'folder', errors);
   errors.throwIfAny();
   if (!Object.keys(changes).length) return { numberOfRecordsEffected: 0 };
-  const changed = ctx.db.transaction(() => {
-    const n = updateRow(ctx.db, 'folders', row.id, {
-      ...changes,
-      updated_by: ctx.user.id,
-      updated_ms: ctx.now.getTime(),
-    });
-    const title = titleOfFolderType.get(row.folder_type);
-    if (title && changes.name !== undefined) {
-      const key = title.table === 'projects' ? 'root_folder_id' : 'folder_id';
-      stmt(ctx.db, `UPDATE ${title.table} SET ${title.col} = ? WHERE ${key} = ?`).run(changes.name, row.id);
-    }
-    return n;
-  })();
+  const changed = ctx.db
+    .transaction(() => {
+      const n = updateRow(ctx.db, 'folders', row.id, {
+        ...changes,
+        updated_by: ctx.user.id,
+        updated_ms: ctx.now.getTime(),
+      });
+      const title = titleOfFolderType.get(row.folder_type);
+      if (title && changes.name !== undefined) {
+        const key = title.table === 'projects' ? 'root_folder_id' : 'folder_id';
+        stmt(ctx.db, `UPDATE ${title.table} SET ${title.col} = ? WHERE ${key} = ?`).run(changes.name, row.id);
+      }
+      return n;
+    })
+    .immediate();
   return { numberOfRecordsEffected: changed };
 };
 

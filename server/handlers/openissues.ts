@@ -190,18 +190,20 @@ export const openIssueUpdate: Handler<'OpenIssueUpdateRequest'> = (req, ctx) => 
   }
   errors.throwIfAny();
   if (!Object.keys(changes).length && !cc) return { numberOfRecordsEffected: 0 };
-  ctx.db.transaction(() => {
-    updateRow(ctx.db, 'open_issues', issue.id, changes);
-    if (cc) {
-      stmt(ctx.db, 'DELETE FROM open_issue_cc WHERE open_issue_id = ?').run(issue.id);
-      const add = stmt(
-        ctx.db,
-        'INSERT INTO open_issue_cc (open_issue_id, position, user_id) VALUES (?, ?, ?)',
-      );
-      cc.forEach((userId, i) => add.run(issue.id, i, userId));
-    }
-    touchFolder(ctx, folder.id, changes.subject);
-  })();
+  ctx.db
+    .transaction(() => {
+      updateRow(ctx.db, 'open_issues', issue.id, changes);
+      if (cc) {
+        stmt(ctx.db, 'DELETE FROM open_issue_cc WHERE open_issue_id = ?').run(issue.id);
+        const add = stmt(
+          ctx.db,
+          'INSERT INTO open_issue_cc (open_issue_id, position, user_id) VALUES (?, ?, ?)',
+        );
+        cc.forEach((userId, i) => add.run(issue.id, i, userId));
+      }
+      touchFolder(ctx, folder.id, changes.subject);
+    })
+    .immediate();
   return { numberOfRecordsEffected: 1 };
 };
 

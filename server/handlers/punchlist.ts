@@ -122,30 +122,32 @@ export const punchListCreateMany: Handler<'PunchListCreateManyRequest'> = (req, 
   const existing = stmt(ctx.db, 'SELECT id, number FROM punch_list WHERE folder_id = ? AND temp_item_id = ?');
   const next = stmt(ctx.db, 'SELECT coalesce(max(number), 0) + 1 AS n FROM punch_list WHERE project_id = ?');
   let created = 0;
-  const returnedIdList = ctx.db.transaction(() =>
-    rows.map(({ folder, values }) => {
-      const tempItemId = (values.temp_item_id as string | null) ?? '';
-      let row = tempItemId
-        ? (existing.get(folder.id, tempItemId) as { id: number; number: number } | undefined)
-        : undefined;
-      if (!row) {
-        const number = (next.get(folder.project_id) as { n: number }).n;
-        const params = Object.fromEntries(COLUMNS.map((c) => [c, values[c] ?? null]));
-        const result = insert.run({
-          ...params,
-          status: values.status ?? punchListStatuses[0].code,
-          cost_impact: values.cost_impact ?? 0,
-          folder_id: folder.id,
-          project_id: folder.project_id,
-          number,
-          created_by: ctx.user.id,
-          created_ms: ctx.now.getTime(),
-        });
-        row = { id: Number(result.lastInsertRowid), number };
-        created++;
-      }
-      return { TempItemId: tempItemId, PunchListId: String(row.id), PunchListNumber: String(row.number) };
-    }),
-  )();
+  const returnedIdList = ctx.db
+    .transaction(() =>
+      rows.map(({ folder, values }) => {
+        const tempItemId = (values.temp_item_id as string | null) ?? '';
+        let row = tempItemId
+          ? (existing.get(folder.id, tempItemId) as { id: number; number: number } | undefined)
+          : undefined;
+        if (!row) {
+          const number = (next.get(folder.project_id) as { n: number }).n;
+          const params = Object.fromEntries(COLUMNS.map((c) => [c, values[c] ?? null]));
+          const result = insert.run({
+            ...params,
+            status: values.status ?? punchListStatuses[0].code,
+            cost_impact: values.cost_impact ?? 0,
+            folder_id: folder.id,
+            project_id: folder.project_id,
+            number,
+            created_by: ctx.user.id,
+            created_ms: ctx.now.getTime(),
+          });
+          row = { id: Number(result.lastInsertRowid), number };
+          created++;
+        }
+        return { TempItemId: tempItemId, PunchListId: String(row.id), PunchListNumber: String(row.number) };
+      }),
+    )
+    .immediate();
   return { returnedIdList, numberOfRecordsEffected: created };
 };

@@ -188,11 +188,13 @@ export const submittalUpdate: Handler<'SubmittalUpdateRequest'> = (req, ctx) => 
   errors.throwIfAny();
   let changed = 0;
   if (Object.keys(changes).length) {
-    changed = ctx.db.transaction(() => {
-      const n = updateRow(ctx.db, 'submittal_packages', pkg.id, changes);
-      touchFolder(ctx, folder.id, changes.description);
-      return n;
-    })();
+    changed = ctx.db
+      .transaction(() => {
+        const n = updateRow(ctx.db, 'submittal_packages', pkg.id, changes);
+        touchFolder(ctx, folder.id, changes.description);
+        return n;
+      })
+      .immediate();
   }
   const after = loadFolder(ctx, folder.id);
   return {
