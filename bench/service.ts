@@ -73,6 +73,7 @@ async function main() {
       DATA_DIR: dataDir,
       PORT: '0',
       STATIC_DIR: join(dataDir, 'none'),
+      ...(process.env.TRACK_RESPONSES ? { TRACK_RESPONSES: process.env.TRACK_RESPONSES } : {}),
     });
     let bare: { child: ChildProcess; url: string } | undefined;
     try {

@@ -14,7 +14,7 @@ import {
   type OperationName,
 } from '../src/contract/operations';
 import { requireAdmin, signIn } from './core/auth';
-import { maskBody, maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
+import { maskBody, maskedDtoJson, maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
 import { RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
 import { Sessions } from './core/sessions';
 import {
@@ -79,11 +79,12 @@ export function buildApp(options: AppOptions) {
   });
 
   app.decorateRequest('startedAt', 0n);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = process.hrtime.bigint();
     reply.headers(SECURITY_HEADERS);
     const origin = request.headers.origin;
-    if (origin && corsOrigins.has(origin)) {
+    if (!origin || !corsOrigins.has(origin)) return done();
+    {
       reply.headers({
         'access-control-allow-origin': origin,
         'access-control-allow-headers': 'Content-Type, Authorization',
@@ -93,6 +94,7 @@ export function buildApp(options: AppOptions) {
       });
       if (request.method === 'OPTIONS') return reply.code(204).send();
     }
+    done();
   });
 
   // Every body is read as text; the operation decides how to parse it, so bad JSON gets our error body.
@@ -142,7 +144,7 @@ export function buildApp(options: AppOptions) {
       absoluteUri: maskText(`${request.protocol}://${request.host}${request.url}`),
       pathInfo: request.url.split('?')[0],
       requestBody: isSignIn || !request.rawBody ? undefined : maskBody(request.rawBody),
-      requestDto: isSignIn || !op ? undefined : encode(op.request, maskJson(who.dto)),
+      requestDto: isSignIn || !op ? undefined : maskedDtoJson(who.dto),
       userAuthId: who.user?.userName,
       sessionId: who.sessionKey ? sessionLogId(who.sessionKey) : undefined,
       ipAddress: request.ip,
@@ -179,7 +181,7 @@ export function buildApp(options: AppOptions) {
       }
       const { body, formData } = parseBody(request.rawBody, request.headers['content-type']);
       who.formData = formData;
-      const input = { ...queryToRequest(op, query), ...body };
+      const input = isEmpty(query) ? body : { ...queryToRequest(op, query), ...body };
 
       const decoded = decodeStrict(op.request, input);
       who.dto = decoded.value;
@@ -322,6 +324,11 @@ export function buildApp(options: AppOptions) {
   app.addHook('onClose', () => log.close());
 
   return { app, log, sessions };
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 const CACHE_MAX_ENTRIES = 20_000;

@@ -1,5 +1,6 @@
 // What never leaves the service in clear: passwords, session keys, API keys, cookies, authorization.
 import { createHash } from 'node:crypto';
+import { formatDateTime } from '../../src/contract/codecs';
 
 export const MASK = '***';
 
@@ -17,6 +18,17 @@ export function maskJson(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/** JSON text of a decoded request for the log: secrets masked, dates in wire form; one pass. */
+export function maskedDtoJson(dto: unknown): string | undefined {
+  if (dto === undefined) return undefined;
+  return JSON.stringify(dto, function (this: Record<string, unknown>, key, value) {
+    const raw = this[key];
+    if (raw instanceof Date) return formatDateTime(raw);
+    if (key && SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '') return MASK;
+    return value;
+  });
 }
 
 const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u/i;

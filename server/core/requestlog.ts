@@ -3,7 +3,7 @@
 // request path only hands them over; an in-memory database is written in-thread instead.
 import type { Database } from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
-import { createWriter, type WriterRecord } from './log-writer.mjs';
+import { createWriter, type LogRow, type LogWriter } from './log-writer.mjs';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import type { RequestOf } from '../../src/contract/operations';
 
@@ -13,6 +13,7 @@ export interface LogRecord {
   absoluteUri: string;
   pathInfo: string;
   requestBody?: string;
+  /** The request DTO (an object, or its JSON text). */
   requestDto?: unknown;
   userAuthId?: string;
   sessionId?: string;
@@ -38,6 +39,9 @@ export interface Tracking {
 export const DEFAULT_TAKE = 100;
 export const MAX_TAKE = 10_000;
 
+/** JSON text of a log field; a string is taken as JSON already written. */
+const jsonText = (v: unknown): string | null =>
+  v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
 const parse = (s: string | null) => (s === null ? undefined : JSON.parse(s));
 
 interface Row {
@@ -63,10 +67,10 @@ interface Row {
 }
 
 export class RequestLog {
-  private pending: WriterRecord[] = [];
+  private pending: LogRow[] = [];
   private timer: NodeJS.Timeout | undefined;
   private worker: Worker | undefined;
-  private writeInThread: ((batch: WriterRecord[]) => void) | undefined;
+  private inThread: LogWriter | undefined;
   private acks = new Map<number, () => void>();
   private nextAck = 0;
   tracking: Tracking;
@@ -78,13 +82,13 @@ export class RequestLog {
   ) {
     this.tracking = {
       enableSessionTracking: false,
-      enableResponseTracking: true,
+      enableResponseTracking: false,
       enableErrorTracking: true,
     };
     for (const [k, v] of Object.entries(tracking)) {
       if (typeof v === 'boolean') this.tracking[k as keyof Tracking] = v;
     }
-    if (db.memory) this.writeInThread = createWriter(db, retention);
+    if (db.memory) this.inThread = createWriter(db, retention);
     else {
       this.worker = new Worker(new URL('./log-writer.mjs', import.meta.url), {
         workerData: { file: db.name, retention },
@@ -97,12 +101,30 @@ export class RequestLog {
     }
   }
 
-  add(record: LogRecord, isError: boolean): void {
-    const r: WriterRecord = { ...record, isError };
-    if (!this.tracking.enableSessionTracking) r.session = undefined;
-    if (!this.tracking.enableResponseTracking) r.responseJson = undefined;
-    if (!this.tracking.enableErrorTracking) r.errorJson = undefined;
-    this.pending.push(r);
+  add(r: LogRecord, isError: boolean): void {
+    const t = this.tracking;
+    // A flat row of primitives: the cheapest thing to hand to another thread.
+    this.pending.push([
+      r.dateMs,
+      r.httpMethod,
+      r.absoluteUri,
+      r.pathInfo,
+      r.requestBody ?? null,
+      jsonText(r.requestDto),
+      r.userAuthId ?? null,
+      r.sessionId ?? null,
+      r.ipAddress ?? null,
+      r.forwardedFor ?? null,
+      r.referer ?? null,
+      jsonText(r.headers),
+      jsonText(r.formData),
+      jsonText(r.items),
+      t.enableSessionTracking ? jsonText(r.session) : null,
+      t.enableResponseTracking ? (r.responseJson ?? null) : null,
+      t.enableErrorTracking ? (r.errorJson ?? null) : null,
+      isError ? 1 : 0,
+      r.durationMs,
+    ]);
     if (this.pending.length >= 500) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), 20);
   }
@@ -114,7 +136,7 @@ export class RequestLog {
     if (!this.pending.length) return;
     const rows = this.pending;
     this.pending = [];
-    if (this.writeInThread) this.writeInThread(rows);
+    if (this.inThread) this.inThread.write(rows);
     else this.worker!.postMessage({ rows });
   }
 
@@ -131,6 +153,7 @@ export class RequestLog {
 
   async close(): Promise<void> {
     await this.written();
+    this.inThread?.stop();
     if (this.worker) {
       const exited = new Promise((resolve) => this.worker!.once('exit', resolve));
       this.worker.postMessage({ close: true });
@@ -151,8 +174,8 @@ export class RequestLog {
     // an index that is ordered by id, so the newest matches come first and the walk stops after Skip + Take;
     // every other filter is written so that no index applies to it (`+column`) and is checked on the way.
     // Drivers, most selective first: ids, the exact-match columns that narrow most, failures (few), rows
-    // without a response (few while response tracking is on), the broad exact-match columns, then a duration
-    // range when it matches few rows; otherwise the walk is over the whole log by id.
+    // without a response (few while response tracking is on), the broad exact-match columns; otherwise the
+    // walk is over the whole log by id (durations are checked on the way).
     let index: string | undefined;
     let driven = false;
     const drive = (sql: string, plain: string, value?: unknown, via?: string) => {
@@ -180,19 +203,8 @@ export class RequestLog {
     if (q.hasResponse === true) add('+response_dto IS NOT NULL');
     exact('user_auth_id', q.userAuthId);
     exact('path_info', q.pathInfo);
-    const longer = q.durationLongerThan;
-    const shorter = q.durationLessThan;
-    if (longer != null || shorter != null) {
-      const range = [longer != null ? 'duration_ms > ?' : '', shorter != null ? 'duration_ms < ?' : '']
-        .filter(Boolean)
-        .join(' AND ');
-      const values = [longer, shorter].filter((v) => v != null);
-      if (!driven && this.fewMatch(range, values)) {
-        driven = true;
-        index = 'request_log_duration';
-        add(range, ...values);
-      } else add(range.replace(/duration_ms/g, '+duration_ms'), ...values);
-    }
+    if (q.durationLongerThan != null) add('duration_ms > ?', q.durationLongerThan);
+    if (q.durationLessThan != null) add('duration_ms < ?', q.durationLessThan);
     // Ids grow with time, so a time window is also an id range (found through the date index), which every
     // driving index, ordered by id, can use.
     if (q.beforeSecs != null) {
@@ -213,13 +225,6 @@ export class RequestLog {
       ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ? OFFSET ?`;
     const rows = this.db.prepare(sql).all(...args, take, skip) as Row[];
     return rows.map(toEntry);
-  }
-
-  /** Whether a duration range matches few enough rows (≤ 5,000) to be read through its index and sorted. */
-  private fewMatch(range: string, values: unknown[]): boolean {
-    const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM request_log INDEXED BY request_log_duration
-      WHERE ${range} LIMIT 5001)`;
-    return (this.db.prepare(sql).get(...values) as { n: number }).n <= 5000;
   }
 
   private firstIdFrom(dateMs: number): number {

@@ -1,5 +1,5 @@
 // Wire rules of DESIGN.md: body parsing, format negotiation, JSONP, the JSON writer and the error body.
-import { encode, type FieldError } from '../../src/contract/codecs';
+import { encode, fieldIndex, type FieldError } from '../../src/contract/codecs';
 import type { OperationDef } from '../../src/contract/operations';
 import { ServiceError } from '../handler';
 
@@ -38,8 +38,8 @@ export function queryToRequest(
   op: OperationDef,
   query: Record<string, string | string[] | undefined>,
 ): Record<string, unknown> {
-  const fields = new Map(Object.keys(op.request.fields).map((k) => [k.toLowerCase(), k]));
   const out: Record<string, unknown> = {};
+  const fields = fieldIndex(op.request);
   for (const [k, v] of Object.entries(query)) {
     const key = fields.get(k.toLowerCase());
     if (!key || v === undefined) continue;

@@ -58,7 +58,17 @@ async function logged(
 }
 
 describe('entries', () => {
+  it('tracks errors but not replies or sessions by default, as ServiceStack does', async () => {
+    const res = await h.logs({ take: 1 });
+    expect(res.json.responseStatus.meta).toEqual({
+      enableSessionTracking: 'false',
+      enableResponseTracking: 'false',
+      enableErrorTracking: 'true',
+    });
+  });
+
   it('holds what a request was: time, method, URI, path, body, DTO, user, session, IP, headers, reply, duration', async () => {
+    await h.logs({ enableResponseTracking: true });
     const before = Date.now();
     await h.call(
       'ProjectGetRequest',
