@@ -39,7 +39,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node tests/e2e/start-service.mjs',
-    env: { PORT: String(PORT) },
+    // STATIC_DIR: serve a build from elsewhere than dist/ (parallel runs build into their own folders).
+    env: { PORT: String(PORT), ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) },
     url: `http://127.0.0.1:${PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` before the browser tests.');
+const staticDir = process.env.STATIC_DIR ?? 'dist';
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.error(`${staticDir}/ is missing: run \`npm run build\` before the browser tests.`);
   process.exit(1);
 }
 
