@@ -70,6 +70,7 @@ export function buildApp(options: AppOptions) {
   const log = new RequestLog(db, options.logRetention ?? 1_000_000, options.tracking);
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const readCache = new Map<string, string>();
+  let cachedChars = 0;
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -241,10 +242,16 @@ export function buildApp(options: AppOptions) {
           ? payload
           : { numberOfRecordsEffected: 0, ...payload, errorOccured: false, logMessageType: 'DEBUG' };
       const json = stringifyWire(encode(op.response, full));
-      if (op.effect === 'write') readCache.clear();
-      else if (cacheKey && json.length <= CACHE_MAX_TEXT) {
-        if (readCache.size >= CACHE_MAX_ENTRIES) readCache.clear();
+      if (op.effect === 'write') {
+        readCache.clear();
+        cachedChars = 0;
+      } else if (cacheKey && json.length <= CACHE_MAX_TEXT) {
+        if (cachedChars + json.length > CACHE_MAX_CHARS) {
+          readCache.clear();
+          cachedChars = 0;
+        }
         readCache.set(cacheKey, json);
+        cachedChars += json.length;
       }
       respond(request, reply, op, { json }, who);
     } catch (error) {
@@ -331,7 +338,8 @@ function isEmpty(o: object): boolean {
   return true;
 }
 
-const CACHE_MAX_ENTRIES = 20_000;
+/** The read cache holds at most this much reply text (then starts again), each reply at most CACHE_MAX_TEXT. */
+const CACHE_MAX_CHARS = 64 * 1024 * 1024;
 const CACHE_MAX_TEXT = 256 * 1024;
 
 /** The request without its session fields, as a cache key. */
