@@ -5,16 +5,28 @@ import type { AppConfig } from './config';
 
 export const paths = {
   home: '/',
+  requestLog: (search = '') => `/admin/request-log${search ? `?${search}` : ''}`,
   signIn: (next?: string) => (next && next !== '/' ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
   project: (projectId: number) => `/projects/${projectId}`,
   folder: (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}`,
+  folderEdit: (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}/edit`,
+  rfis: (projectId: number, containerId: number, search = '') =>
+    `/projects/${projectId}/rfis/${containerId}${search ? `?${search}` : ''}`,
+  rfi: (projectId: number, containerId: number, rfiId: number) =>
+    `/projects/${projectId}/rfis/${containerId}/${rfiId}`,
 };
 
 /**
  * Screens for folder kinds that have their own. Until the item screens exist every kind opens the folder view;
  * the screen issues add their kinds here (e.g. `dailyReport` → the daily-report screen).
  */
-const screensByKind: Partial<Record<FolderKind, (projectId: number, folder: Folder) => string>> = {};
+const screensByKind: Partial<Record<FolderKind, (projectId: number, folder: Folder) => string>> = {
+  rfis: (projectId, folder) => paths.rfis(projectId, folder.folderId ?? 0),
+  rfi: (projectId, folder) =>
+    folder.folderParentId
+      ? paths.rfi(projectId, folder.folderParentId, folder.folderId ?? 0)
+      : paths.folder(projectId, folder.folderId ?? 0),
+};
 
 /** The route that opens a folder, chosen by its type (codes mapped to kinds by config.json). */
 export function folderPath(projectId: number, folder: Folder, config: AppConfig): string | undefined {

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { sessionStore } from '../api/session';
-import { folderLoader } from '../features/folders/loader';
+import { folderEditLoader, folderLoader } from '../features/folders/loader';
 import { projectLoader } from '../features/projects/loader';
 import { PageLoader } from '../ui/PageLoader';
 import { NotFoundPage } from './NotFoundPage';
@@ -80,7 +80,47 @@ export function createAppRouter(queryClient: QueryClient) {
                   },
                   ErrorBoundary: RouteError,
                 },
+                {
+                  path: 'folders/:folderId/edit',
+                  loader: signedIn(folderEditLoader(queryClient)),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/folders/FolderEditPage')).FolderEditPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  path: 'rfis/:containerId',
+                  // Loader and screen are lazy chunks fetched together: nothing of the RFIs is in the entry.
+                  lazy: {
+                    loader: async () =>
+                      signedIn((await import('../features/rfis/loader')).rfiListLoader(queryClient)),
+                    shouldRevalidate: async () =>
+                      (await import('../features/rfis/loader')).rfiListShouldRevalidate,
+                    Component: async () => (await import('../features/rfis/RfiListPage')).RfiListPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  path: 'rfis/:containerId/:rfiId',
+                  lazy: {
+                    loader: async () =>
+                      signedIn((await import('../features/rfis/loader')).rfiLoader(queryClient)),
+                    Component: async () => (await import('../features/rfis/RfiPage')).RfiPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
               ],
+            },
+            {
+              path: 'admin/request-log',
+              lazy: {
+                // Loader and screen are one lazy chunk: nothing of the request log is in the entry.
+                loader: async () =>
+                  (await import('../features/requestlog/loader')).requestLogLoader(queryClient),
+                Component: async () => (await import('../features/requestlog/RequestLogPage')).RequestLogPage,
+              },
+              ErrorBoundary: RouteError,
             },
             { path: '*', Component: NotFoundPage },
           ],

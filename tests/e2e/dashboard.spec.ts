@@ -26,9 +26,9 @@ test('opening project 1 shows its name and address from the seed', async ({ page
   await expect(folders.getByRole('link', { name: /Daily Reports/ })).toBeVisible();
   await shot(page, 'dashboard');
 
-  // A navbar section opens the container folder.
+  // A navbar section opens the container's screen (the RFI list).
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' }).click();
-  await expect(page).toHaveURL(/\/projects\/1\/folders\/\d+$/);
+  await expect(page).toHaveURL(/\/projects\/1\/rfis\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await shot(page, 'folder-rfis');

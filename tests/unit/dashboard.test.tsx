@@ -66,7 +66,7 @@ describe('DashboardPage', () => {
     const section = screen.getByRole('region', { name: 'Folders' });
     expect(within(section).getByRole('link', { name: /RFIs/ })).toHaveAttribute(
       'href',
-      '/projects/1/folders/11',
+      '/projects/1/rfis/11',
     );
     const daily = within(section).getByRole('link', { name: /Daily Reports/ });
     expect(daily).toHaveAttribute('href', '/projects/1/folders/12');

@@ -8,6 +8,7 @@ import type { FolderKind } from '../../contract/codes';
 import { FolderIcon, GaugeIcon, HomeIcon } from '../../ui/icons';
 import { useConfig } from '../config';
 import { folderPath, paths } from '../paths';
+import { useSession } from '../session';
 
 /** Sections that open one of the project's container folders, in the order staff expect them. */
 const SECTIONS: Array<{ kind: FolderKind; label: string }> = [
@@ -21,6 +22,7 @@ const SECTIONS: Array<{ kind: FolderKind; label: string }> = [
 export function Navigation({ projectId }: { projectId?: number }) {
   const config = useConfig();
   const { pathname } = useLocation();
+  const isAdmin = useSession()?.isAdmin === true;
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
   const rootId = project.data?.rootFolderId;
   const containers = useQuery({ ...folderChildrenQuery(rootId ?? 0), enabled: rootId !== undefined });
@@ -59,6 +61,14 @@ export function Navigation({ projectId }: { projectId?: number }) {
             {item(paths.project(projectId), 'Dashboard', <GaugeIcon />)}
             {rootId !== undefined && item(paths.folder(projectId, rootId), 'Folders', <FolderIcon />)}
             {sectionLinks}
+          </>
+        )}
+        {isAdmin && (
+          <>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+              Administration
+            </Text>
+            {item(paths.requestLog(), 'Request log')}
           </>
         )}
       </Stack>

@@ -1,32 +1,163 @@
-// The folder view: a folder and the folders inside it. The folder-browser screen grows from here
-// (documents in the folder, editing); item screens replace it per folder kind through app/paths.ts.
-import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+// The folder browser: breadcrumbs, the project's folder tree, the folder's details, its child folders (each
+// opens the screen for its kind through app/paths.ts) and, in document folders, the documents table.
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { folderTypeLabel, useConfig } from '../../app/config';
+import { folderTypeLabel, useConfig, type AppConfig } from '../../app/config';
 import { folderPath, parseId, paths } from '../../app/paths';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { FolderIcon } from '../../ui/icons';
+import { AddDocumentModal, type AddedDocument } from './AddDocumentModal';
+import { DocumentsTable } from './DocumentsTable';
+import { formatBytes } from './documentTable';
+import { FolderBreadcrumbs, useAncestors } from './FolderBreadcrumbs';
+import { FolderTree } from './FolderTree';
+import { subFolderDocumentsQuery } from './queries';
+import { isHttpUrl } from './extDriveForm';
 
-function UpLink({ projectId, folder }: { projectId: number; folder: Folder }) {
-  const project = useQuery(projectQuery(projectId));
-  const rootId = project.data?.rootFolderId;
-  const parentId = folder.folderParentId;
-  if (parentId === null || parentId === undefined || folder.folderId === rootId) {
-    return (
-      <Anchor component={Link} to={paths.project(projectId)} size="sm">
-        ← Project dashboard
-      </Anchor>
-    );
-  }
+/** Folder kinds that hold documents (operation 14 answers nothing for the others). */
+const DOCUMENT_KINDS = new Set(['documents', 'drawings', 'folder']);
+
+export function holdsDocuments(config: AppConfig, folder: Folder): boolean {
+  const kind = folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+  return kind === undefined || DOCUMENT_KINDS.has(kind);
+}
+
+function SubFolders({
+  projectId,
+  folder,
+  folders: children,
+  withSizes,
+}: {
+  projectId: number;
+  folder: Folder;
+  folders: Folder[];
+  withSizes: boolean;
+}) {
+  const config = useConfig();
+  const folderId = folder.folderId ?? 0;
+  // Operation 15 gives each child folder's size (the documents directly in it).
+  const sizes = useQuery({ ...subFolderDocumentsQuery(folderId), enabled: withSizes && children.length > 0 });
+  const sizeOf = new Map((sizes.data ?? []).map((d) => [d.folderId ?? d.id, d.estimatedFileSize]));
+  if (children.length === 0) return null;
   return (
-    <Anchor component={Link} to={paths.folder(projectId, parentId)} size="sm">
-      {parentId === rootId ? '← Project folders' : '← Up one level'}
-    </Anchor>
+    <Stack gap="sm" component="section" aria-labelledby="folder-subfolders">
+      <Title order={2} size="h3" id="folder-subfolders">
+        Folders
+      </Title>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover verticalSpacing="xs" aria-labelledby="folder-subfolders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                {withSizes && <Table.Th ta="right">Size</Table.Th>}
+                <Table.Th>Last changed</Table.Th>
+                <Table.Th>Changed by</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {children.map((child) => {
+                const to = folderPath(projectId, child, config);
+                const label = child.folderName || `Folder ${child.folderId ?? ''}`;
+                return (
+                  <Table.Tr key={child.folderId}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <FolderIcon width={16} height={16} style={{ flexShrink: 0 }} />
+                        {to ? (
+                          <Anchor component={Link} to={to} fw={500}>
+                            {label}
+                          </Anchor>
+                        ) : (
+                          label
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{folderTypeLabel(config, child)}</Table.Td>
+                    {withSizes && (
+                      <Table.Td ta="right">{formatBytes(sizeOf.get(child.folderId)) || '—'}</Table.Td>
+                    )}
+                    <Table.Td>
+                      <DateText value={child.updatedDate ?? child.createdDate} />
+                    </Table.Td>
+                    <Table.Td>{child.updatedByFullName || child.createdByFullName || '—'}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}
+
+function AddedNotice({
+  added,
+  projectId,
+  onClose,
+}: {
+  added: AddedDocument;
+  projectId: number;
+  onClose: () => void;
+}) {
+  const link = (url: string | undefined, label: string) =>
+    url && isHttpUrl(url) ? (
+      <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+        {label}
+      </Anchor>
+    ) : null;
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      title={`Added “${added.fileName}”`}
+      withCloseButton
+      onClose={onClose}
+      role="status"
+    >
+      <Stack gap={2}>
+        <Text size="sm">
+          File id {added.fileId ?? '—'} · folder id{' '}
+          {added.folderId !== undefined ? (
+            <Anchor component={Link} to={paths.folder(projectId, added.folderId)} size="sm">
+              {added.folderId}
+            </Anchor>
+          ) : (
+            '—'
+          )}
+        </Text>
+        {added.filePath && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Path: {added.filePath}
+          </Text>
+        )}
+        <Group gap="md">
+          {link(added.downloadUrl, 'Download')}
+          {link(added.viewerUrl, 'Open viewer')}
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -35,74 +166,100 @@ export function FolderPage() {
   const projectId = parseId(params.projectId) ?? 0;
   const folderId = parseId(params.folderId) ?? 0;
   const config = useConfig();
+  const [search, setSearch] = useSearchParams();
   const { data: folder } = useSuspenseQuery(folderQuery(folderId));
   const { data: children } = useSuspenseQuery(folderChildrenQuery(folderId));
+  const project = useQuery(projectQuery(projectId));
+  const ancestors = useAncestors(folder);
+  const [added, setAdded] = useState<AddedDocument>();
   const name = folder.folderName || `Folder ${folderId}`;
   const typeLabel = folderTypeLabel(config, folder);
+  const withDocuments = holdsDocuments(config, folder);
+  const readOnly = folder.userCanModify === false;
   useDocumentTitle(`${name} · PM Console`);
 
-  return (
-    <Stack gap="md" maw={1100}>
-      <UpLink projectId={projectId} folder={folder} />
-      <Group gap="sm">
-        <FolderIcon width={24} height={24} />
-        <Title order={1}>{name}</Title>
-        {typeLabel.toLowerCase() !== name.toLowerCase() && <Badge variant="light">{typeLabel}</Badge>}
-      </Group>
-      {folder.folderDescription && <Text style={{ whiteSpace: 'pre-wrap' }}>{folder.folderDescription}</Text>}
-      {(folder.updatedDate || folder.updatedByFullName) && (
-        <Text size="sm" c="dimmed">
-          Last changed {folder.updatedDate ? <DateText value={folder.updatedDate} withTime /> : null}
-          {folder.updatedByFullName ? ` by ${folder.updatedByFullName}` : ''}
-        </Text>
-      )}
+  const addOpen = search.get('add') === 'document' && withDocuments && !readOnly;
+  const setAddOpen = (open: boolean) => {
+    const next = new URLSearchParams(search);
+    if (open) next.set('add', 'document');
+    else next.delete('add');
+    setSearch(next, { replace: !open });
+  };
 
-      <Title order={2} size="h3">
-        Contents
-      </Title>
-      {children.length === 0 ? (
-        <EmptyState size="sm" title="This folder is empty" description="It has no folders inside it." />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={560}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Last changed</Table.Th>
-                  <Table.Th>Changed by</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {children.map((child) => {
-                  const to = folderPath(projectId, child, config);
-                  const label = child.folderName || `Folder ${child.folderId ?? ''}`;
-                  return (
-                    <Table.Tr key={child.folderId}>
-                      <Table.Td>
-                        {to ? (
-                          <Anchor component={Link} to={to} fw={500}>
-                            {label}
-                          </Anchor>
-                        ) : (
-                          label
-                        )}
-                      </Table.Td>
-                      <Table.Td>{folderTypeLabel(config, child)}</Table.Td>
-                      <Table.Td>
-                        <DateText value={child.updatedDate ?? child.createdDate} />
-                      </Table.Td>
-                      <Table.Td>{child.updatedByFullName || child.createdByFullName || '—'}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+  const rootId = project.data?.rootFolderId;
+  const openPath = [...ancestors.ids].reverse();
+
+  return (
+    <Group align="flex-start" gap="lg" wrap="nowrap">
+      {rootId !== undefined && (
+        <Box w={230} visibleFrom="lg" style={{ flexShrink: 0, position: 'sticky', top: 72 }}>
+          <FolderTree
+            key={projectId}
+            rootFolderId={rootId}
+            projectName={project.data?.projectName}
+            projectId={projectId}
+            currentId={folderId}
+            openPath={openPath}
+          />
+        </Box>
       )}
-    </Stack>
+      <Stack gap="md" miw={0} style={{ flex: 1 }}>
+        <FolderBreadcrumbs projectId={projectId} folder={folder} />
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} miw={0}>
+            <Group gap="sm">
+              <FolderIcon width={24} height={24} />
+              <Title order={1}>{name}</Title>
+              {typeLabel.toLowerCase() !== name.toLowerCase() && <Badge variant="light">{typeLabel}</Badge>}
+              {readOnly && (
+                <Badge color="gray" variant="outline">
+                  Read-only
+                </Badge>
+              )}
+            </Group>
+            {(folder.updatedDate || folder.updatedByFullName) && (
+              <Text size="sm" c="dimmed">
+                Last changed {folder.updatedDate ? <DateText value={folder.updatedDate} withTime /> : null}
+                {folder.updatedByFullName ? ` by ${folder.updatedByFullName}` : ''}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="xs">
+            <Button component={Link} to={paths.folderEdit(projectId, folderId)} variant="default">
+              {readOnly ? 'Details' : 'Edit folder'}
+            </Button>
+            {withDocuments && !readOnly && <Button onClick={() => setAddOpen(true)}>Add document</Button>}
+          </Group>
+        </Group>
+        {folder.folderDescription && (
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{folder.folderDescription}</Text>
+        )}
+        {added && <AddedNotice added={added} projectId={projectId} onClose={() => setAdded(undefined)} />}
+
+        <SubFolders projectId={projectId} folder={folder} folders={children} withSizes={withDocuments} />
+        {withDocuments ? (
+          <DocumentsTable
+            folderId={folderId}
+            projectId={projectId}
+            folderName={folder.folderName}
+            hasSubFolders={children.length > 0}
+          />
+        ) : (
+          children.length === 0 && (
+            <EmptyState size="sm" title="This folder is empty" description="It has no folders inside it." />
+          )
+        )}
+      </Stack>
+      {withDocuments && (
+        <AddDocumentModal
+          opened={addOpen}
+          onClose={() => setAddOpen(false)}
+          projectId={projectId}
+          folder={folder}
+          onAdded={setAdded}
+        />
+      )}
+    </Group>
   );
 }
 

@@ -1,0 +1,197 @@
+// Edit a folder's name, description and sorting (operation 12). Only changed fields are sent; the service's
+// field errors show at their fields; leaving with unsaved changes asks first (in-app and on unload).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/errors';
+import { folderQuery } from '../../api/queries/folders';
+import { parseId, paths } from '../../app/paths';
+import type { Folder } from '../../contract/dtos';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FolderBreadcrumbs } from './FolderBreadcrumbs';
+import {
+  DESCRIPTION_MAX,
+  folderChanges,
+  folderFormValues,
+  mapFolderFieldErrors,
+  NAME_MAX,
+  validateFolderForm,
+  type FolderField,
+  type FolderFormValues,
+} from './folderForm';
+import { updateFolderMutation } from './mutations';
+
+function useUnsavedChangesGuard(dirty: boolean) {
+  const allowRef = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !allowRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  return { blocker, allowNextNavigation: () => (allowRef.current = true) };
+}
+
+function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) {
+  const folderId = folder.folderId ?? 0;
+  const navigate = useNavigate();
+  const [values, setValues] = useState<FolderFormValues>(() => folderFormValues(folder));
+  const [errors, setErrors] = useState<Partial<Record<FolderField, string>>>({});
+  const [formError, setFormError] = useState<unknown>();
+  const mutation = useMutation(updateFolderMutation(folderId));
+  const readOnly = folder.userCanModify === false;
+  const changes = folderChanges(folder, values);
+  const dirty = !readOnly && Object.keys(changes).length > 0;
+  const { blocker, allowNextNavigation } = useUnsavedChangesGuard(dirty && !mutation.isSuccess);
+
+  const set = (field: FolderField) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (readOnly) return;
+    const found = validateFolderForm(values);
+    setErrors(found);
+    setFormError(undefined);
+    if (Object.keys(found).length) return;
+    if (!dirty) {
+      void navigate(paths.folder(projectId, folderId));
+      return;
+    }
+    mutation.mutate(changes, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: 'Folder saved', message: values.folderName.trim() });
+        allowNextNavigation();
+        void navigate(paths.folder(projectId, folderId));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
+          const { fields, other } = mapFolderFieldErrors(error.fieldErrors);
+          setErrors(fields);
+          if (other.length) setFormError(new Error(other.join(' ')));
+        } else {
+          setFormError(error);
+        }
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit folder">
+      <Stack gap="md">
+        {readOnly && (
+          <Alert color="gray" variant="light" title="Read-only">
+            You may not change this folder. Its details are shown as they are.
+          </Alert>
+        )}
+        {formError !== undefined && <ErrorAlert error={formError} title="The folder was not saved" />}
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="md">
+            <TextInput
+              label="Name"
+              required
+              maxLength={NAME_MAX + 50}
+              value={values.folderName}
+              onChange={set('folderName')}
+              error={errors.folderName}
+              readOnly={readOnly}
+              disabled={readOnly}
+              data-autofocus
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              maxRows={12}
+              value={values.folderDescription}
+              onChange={set('folderDescription')}
+              error={errors.folderDescription}
+              description={`${values.folderDescription.length} / ${DESCRIPTION_MAX}`}
+              readOnly={readOnly}
+              disabled={readOnly}
+            />
+            <TextInput
+              label="Sorting"
+              description="Folders are listed by this number, then by name."
+              inputMode="numeric"
+              w={220}
+              value={values.folderSorting}
+              onChange={set('folderSorting')}
+              error={errors.folderSorting}
+              readOnly={readOnly}
+              disabled={readOnly}
+            />
+          </Stack>
+        </Paper>
+        <Group>
+          {!readOnly && (
+            <Button type="submit" loading={mutation.isPending}>
+              Save
+            </Button>
+          )}
+          <Button component={Link} to={paths.folder(projectId, folderId)} variant="default">
+            {readOnly ? 'Back to the folder' : 'Cancel'}
+          </Button>
+          {dirty && (
+            <Text size="sm" c="dimmed">
+              Unsaved changes
+            </Text>
+          )}
+        </Group>
+      </Stack>
+
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Leave without saving?"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            Your changes to this folder have not been saved. They will be lost if you leave.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              Stay on this page
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Leave without saving
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}
+
+export function FolderEditPage() {
+  const params = useParams();
+  const projectId = parseId(params.projectId) ?? 0;
+  const folderId = parseId(params.folderId) ?? 0;
+  const { data: folder } = useSuspenseQuery(folderQuery(folderId));
+  const name = folder.folderName || `Folder ${folderId}`;
+  useDocumentTitle(`Edit ${name} · PM Console`);
+  return (
+    <Stack gap="md" maw={760}>
+      <FolderBreadcrumbs projectId={projectId} folder={folder} />
+      <Title order={1}>{folder.userCanModify === false ? name : `Edit ${name}`}</Title>
+      {/* Keyed by folder: the form starts from the folder as loaded, again after a change of folder. */}
+      <EditForm key={folderId} projectId={projectId} folder={folder} />
+    </Stack>
+  );
+}
+
+export default FolderEditPage;

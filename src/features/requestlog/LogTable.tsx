@@ -1,0 +1,193 @@
+// The log as a virtualised grid: only the rows in view are in the DOM, so 10,000 rows scroll like 100. Rows are
+// plain elements with CSS-module classes (no component library inside a row) and memoised by entry.
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Box, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { RequestLogEntry } from '../../contract/dtos';
+import { errorInfo, formatDuration, formatLogTime, isError, relativeAge, type LogQuery } from './model';
+import classes from './LogTable.module.css';
+
+export const ROW_HEIGHT = 34;
+
+export type FilterKey = 'pathInfo' | 'userAuthId' | 'ipAddress' | 'sessionId';
+
+export interface LogTableProps {
+  rows: RequestLogEntry[];
+  selectedId?: number;
+  now: number;
+  onOpen: (id: number) => void;
+  onFilter: (key: FilterKey, value: string) => void;
+  /** Height of the scrolling area in px. */
+  height: number;
+}
+
+const COLUMNS = ['Id', 'Time', 'Method', 'Path', 'User', 'IP', 'Duration', 'Status'];
+
+function FilterValue({
+  value,
+  label,
+  filterKey,
+  onFilter,
+}: {
+  value?: string;
+  label: string;
+  filterKey: FilterKey;
+  onFilter: LogTableProps['onFilter'];
+}) {
+  if (!value) return <span className={classes.dim}>—</span>;
+  return (
+    <button
+      type="button"
+      className={classes.filter}
+      title={`Filter by ${label}: ${value}`}
+      aria-label={`Filter by ${label} ${value}`}
+      tabIndex={-1}
+      onClick={(e: MouseEvent) => {
+        e.stopPropagation();
+        onFilter(filterKey, value);
+      }}
+    >
+      {value}
+    </button>
+  );
+}
+
+const Row = memo(function Row({
+  entry,
+  selected,
+  now,
+  onOpen,
+  onFilter,
+  start,
+  index,
+}: {
+  entry: RequestLogEntry;
+  selected: boolean;
+  now: number;
+  onOpen: (id: number) => void;
+  onFilter: LogTableProps['onFilter'];
+  /** Offset from the top of the list, px. */
+  start: number;
+  index: number;
+}) {
+  const failed = isError(entry);
+  const err = failed ? errorInfo(entry) : undefined;
+  const id = entry.id;
+  const cell = (children: ReactNode, className?: string) => (
+    <div role="gridcell" className={className ? `${classes.cell} ${className}` : classes.cell}>
+      {children}
+    </div>
+  );
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-id={id}
+      data-error={failed || undefined}
+      className={classes.row}
+      style={{ transform: `translateY(${start}px)` }}
+      onClick={() => id !== undefined && onOpen(id)}
+    >
+      {cell(id ?? '—', classes.num)}
+      {cell(
+        <span title={entry.dateTime?.toISOString()}>
+          {formatLogTime(entry.dateTime)}{' '}
+          <span className={classes.dim}>{relativeAge(entry.dateTime, now)}</span>
+        </span>,
+      )}
+      {cell(entry.httpMethod ?? '—')}
+      {cell(<FilterValue value={entry.pathInfo} label="path" filterKey="pathInfo" onFilter={onFilter} />)}
+      {cell(<FilterValue value={entry.userAuthId} label="user" filterKey="userAuthId" onFilter={onFilter} />)}
+      {cell(<FilterValue value={entry.ipAddress} label="IP" filterKey="ipAddress" onFilter={onFilter} />)}
+      {cell(formatDuration(entry.requestDuration), classes.num)}
+      {cell(
+        failed ? (
+          <span className={classes.badge} data-error title={err?.message}>
+            {err?.errorCode ?? 'Error'}
+          </span>
+        ) : (
+          <span className={classes.badge}>OK</span>
+        ),
+      )}
+    </div>
+  );
+});
+
+export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: LogTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
+
+  const selectedIndex = selectedId === undefined ? -1 : rows.findIndex((r) => r.id === selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  // Rows prepended by the live tail: keep the rows in view where they were.
+  const firstId = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const el = scrollRef.current;
+    const prev = firstId.current;
+    firstId.current = rows[0]?.id;
+    if (!el || prev === undefined || el.scrollTop === 0) return;
+    const added = rows.findIndex((r) => r.id === prev);
+    if (added > 0) el.scrollTop += added * ROW_HEIGHT;
+    // Another page or query: start at its top.
+    else if (added < 0) el.scrollTop = 0;
+  }, [rows]);
+
+  if (!rows.length) {
+    return (
+      <Box p="xl" ta="center">
+        <Text fw={500}>No requests match this query.</Text>
+        <Text size="sm" c="dimmed">
+          Widen the time window or clear a filter (Esc).
+        </Text>
+      </Box>
+    );
+  }
+
+  return (
+    <div role="grid" aria-label="Requests" aria-rowcount={rows.length + 1} className={classes.grid}>
+      <div role="row" aria-rowindex={1} className={`${classes.row} ${classes.head}`}>
+        {COLUMNS.map((c) => (
+          <div role="columnheader" key={c} className={classes.cell}>
+            {c}
+          </div>
+        ))}
+      </div>
+      <div
+        ref={scrollRef}
+        className={classes.scroll}
+        style={{ height: Math.min(height, rows.length * ROW_HEIGHT + 2) }}
+        data-testid="log-scroll"
+      >
+        <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const entry = rows[v.index];
+            return (
+              <Row
+                key={v.key}
+                index={v.index}
+                entry={entry}
+                selected={entry.id === selectedId}
+                now={now}
+                onOpen={onOpen}
+                onFilter={onFilter}
+                start={v.start}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export type { LogQuery };

@@ -1,0 +1,70 @@
+// The three Enable*Tracking settings of the running service, each switched only after a confirmation.
+import { useState } from 'react';
+import { Button, Group, Modal, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { setTrackingMutation, TRACKING_KEYS, type Tracking } from './queries';
+
+const LABELS: Record<keyof Tracking, { label: string; noun: string; what: string }> = {
+  enableErrorTracking: { label: 'Errors', noun: 'error', what: 'the error response of failed requests' },
+  enableResponseTracking: { label: 'Responses', noun: 'response', what: 'the response DTO of every request' },
+  enableSessionTracking: { label: 'Sessions', noun: 'session', what: 'the session of every request' },
+};
+
+export function TrackingSwitches({ tracking }: { tracking?: Tracking }) {
+  const [pending, setPending] = useState<{ key: keyof Tracking; value: boolean } | null>(null);
+  const mutation = useMutation({
+    ...setTrackingMutation,
+    onSuccess: (page) => {
+      setPending(null);
+      notifications.show({ color: 'teal', message: page.message ?? 'Tracking changed.' });
+    },
+  });
+
+  return (
+    <Group gap="md" aria-label="Tracking" role="group">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        Tracking
+      </Text>
+      {TRACKING_KEYS.map((key) => (
+        <Switch
+          key={key}
+          size="sm"
+          label={LABELS[key].label}
+          checked={tracking?.[key] ?? false}
+          disabled={!tracking}
+          onChange={(e) => {
+            mutation.reset();
+            setPending({ key, value: e.currentTarget.checked });
+          }}
+        />
+      ))}
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={pending ? `Turn ${LABELS[pending.key].noun} tracking ${pending.value ? 'on' : 'off'}?` : ''}
+        centered
+      >
+        {pending && (
+          <>
+            <Text size="sm">
+              This changes the running service for everyone: from now on the request log{' '}
+              {pending.value ? 'keeps' : 'no longer keeps'} {LABELS[pending.key].what}. It stays so until
+              someone switches it again or the service restarts.
+            </Text>
+            {mutation.isError && <ErrorAlert error={mutation.error} title="Not changed" />}
+            <Group justify="flex-end" mt="md">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button loading={mutation.isPending} onClick={() => mutation.mutate(pending)}>
+                Turn {pending.value ? 'on' : 'off'}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,102 @@
+// Reads of the request log (operation 20) and the tracking switch. The API key goes as a bearer token (client.ts).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import type { RequestLogEntry } from '../../contract/dtos';
+import { operations, type OperationName } from '../../contract/operations';
+import { DEFAULT_TAKE, toRequest, type LogQuery } from './model';
+
+export const requestLogKeys = {
+  all: ['requestlog'] as const,
+  lists: () => [...requestLogKeys.all, 'list'] as const,
+  list: (q: LogQuery) => [...requestLogKeys.lists(), q] as const,
+  entry: (id: number) => [...requestLogKeys.all, 'entry', id] as const,
+  tail: (q: LogQuery, afterId: number) => [...requestLogKeys.all, 'tail', q, afterId] as const,
+};
+
+export type Tracking = Record<
+  'enableSessionTracking' | 'enableResponseTracking' | 'enableErrorTracking',
+  boolean
+>;
+export const TRACKING_KEYS = [
+  'enableErrorTracking',
+  'enableResponseTracking',
+  'enableSessionTracking',
+] as const;
+
+export interface LogPage {
+  rows: RequestLogEntry[];
+  tracking?: Tracking;
+  message?: string;
+}
+
+function trackingOf(meta: Record<string, string> | undefined): Tracking | undefined {
+  if (!meta) return undefined;
+  const t = {} as Tracking;
+  for (const k of TRACKING_KEYS) {
+    const v = Object.entries(meta).find(([name]) => name.toLowerCase() === k.toLowerCase())?.[1];
+    if (v !== 'true' && v !== 'false') return undefined;
+    t[k] = v === 'true';
+  }
+  return t;
+}
+
+async function fetchLog(request: Parameters<typeof call<'RequestLogs'>>[1], signal?: AbortSignal) {
+  const reply = await call('RequestLogs', request, { signal });
+  return {
+    rows: (reply.results ?? []).filter((r): r is RequestLogEntry => !!r && typeof r === 'object'),
+    tracking: trackingOf(reply.responseStatus?.meta),
+    message: reply.responseStatus?.message,
+  } satisfies LogPage;
+}
+
+export function requestLogQuery(q: LogQuery) {
+  return queryOptions({
+    queryKey: requestLogKeys.list(q),
+    queryFn: ({ signal }) => fetchLog(toRequest({ ...q, take: q.take ?? DEFAULT_TAKE }), signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+/** One entry by id (a deep link to an entry that is not on the current page). */
+export function requestLogEntryQuery(id: number) {
+  return queryOptions({
+    queryKey: requestLogKeys.entry(id),
+    queryFn: async ({ signal }) => (await fetchLog({ ids: [id], take: 1 }, signal)).rows[0] ?? null,
+    staleTime: 60_000,
+  });
+}
+
+/** New rows for the live tail: the same filters, only ids above the newest one seen. */
+export function requestLogTailQuery(filters: LogQuery, afterId: number, enabled: boolean) {
+  return queryOptions({
+    queryKey: requestLogKeys.tail(filters, afterId),
+    queryFn: ({ signal }) => fetchLog(toRequest({ ...filters, afterId, take: 500 }), signal),
+    enabled,
+    refetchInterval: enabled ? 2_000 : false,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+    gcTime: 10_000,
+  });
+}
+
+/** Switches one tracking setting of the running service; the reply carries all three. */
+export const setTrackingMutation = {
+  mutationKey: [...requestLogKeys.all, 'tracking'] as const,
+  mutationFn: async ({ key, value }: { key: keyof Tracking; value: boolean }) =>
+    fetchLog({ [key]: value, take: 1 }),
+  meta: { invalidates: [requestLogKeys.all] },
+};
+
+/** Replays a logged request: its DTO, with the current user's session key, to its operation. */
+export async function replayRequest(operation: OperationName, dto: unknown): Promise<unknown> {
+  const body: Record<string, unknown> =
+    dto && typeof dto === 'object' && !Array.isArray(dto) ? { ...(dto as Record<string, unknown>) } : {};
+  // The logged key is masked; the client puts the current one in.
+  for (const k of Object.keys(body)) if (k.toLowerCase() === 'authsessionkey') delete body[k];
+  return call(operation, body as never, { reauthenticate: true });
+}
+
+export function isKnownOperation(name: string | undefined): name is OperationName {
+  return !!name && Object.prototype.hasOwnProperty.call(operations, name);
+}

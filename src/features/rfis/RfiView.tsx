@@ -1,0 +1,214 @@
+// The read view of an RFI: every field of OpenIssue, grouped the way a person reads them.
+import type { ReactNode } from 'react';
+import { Anchor, EmptyState, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import type { FolderDocument, OpenIssue, ProjectMember } from '../../contract/dtos';
+import { DateText } from '../../ui/DateText';
+import { Field } from '../../ui/Field';
+import { formatMoney } from '../../ui/format';
+import { displayTextDate } from '../../ui/textDate';
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `rfi-section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="md" m={0}>
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** Names of the CC list: from the recipients when known, else the service's `ccUserName`. */
+export function ccNames(issue: OpenIssue, members: ProjectMember[] | undefined): string | undefined {
+  const ids = issue.ccUserList ?? [];
+  if (members && ids.length) {
+    return ids
+      .map((id) => {
+        const m = members.find((x) => x.userId === id);
+        return m ? `${m.fullName ?? `User ${id}`}${m.company ? ` (${m.company})` : ''}` : `User ${id}`;
+      })
+      .join(', ');
+  }
+  return issue.ccUserName || (ids.length ? ids.map((id) => `User ${id}`).join(', ') : undefined);
+}
+
+function person(name: string | undefined, id: number | undefined, members: ProjectMember[] | undefined) {
+  const m = id ? members?.find((x) => x.userId === id) : undefined;
+  const n = name || m?.fullName || (id ? `User ${id}` : undefined);
+  if (!n) return undefined;
+  return m?.company ? `${n} (${m.company})` : n;
+}
+
+export function RfiView({
+  issue,
+  documents,
+  members,
+  projectId,
+  currency,
+  status,
+  editing = false,
+}: {
+  editing?: boolean;
+  issue: OpenIssue;
+  documents: FolderDocument[];
+  members: ProjectMember[] | undefined;
+  projectId: number;
+  currency: string;
+  status: string | undefined;
+}) {
+  const discussion = (
+    <Section title="Discussion">
+      {issue.discussionReplies ? (
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{issue.discussionReplies}</Text>
+      ) : (
+        <Text c="dimmed">No replies yet.</Text>
+      )}
+    </Section>
+  );
+  const referenced = <ReferencedDocuments documents={documents} projectId={projectId} />;
+  if (editing) {
+    // Beside the editor: what it does not change, so nothing is out of sight while editing.
+    return (
+      <Stack gap="md">
+        <Section title="Not edited here">
+          <Grid>
+            <Field label="From">{person(issue.fromName, issue.issueFrom, members)}</Field>
+            <Field label="Created">{displayTextDate(issue.createdDate)}</Field>
+            <Field label="Closed">{displayTextDate(issue.closedDate)}</Field>
+            <Field label="Drawing detail">{issue.drawingDetail}</Field>
+            <Field label="Change order">{issue.changeOrderNumber}</Field>
+            <Field label="Change order amount">{formatMoney(issue.changeOrderAmount, currency)}</Field>
+            <Field label="Change order status">{issue.changeOrderStatus}</Field>
+            <Field label="Document file">{issue.documentFileId}</Field>
+          </Grid>
+        </Section>
+        {discussion}
+        {referenced}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Section title="Question">
+        {issue.question ? (
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{issue.question}</Text>
+        ) : (
+          <Text c="dimmed">No question written.</Text>
+        )}
+      </Section>
+
+      <Section title="People">
+        <Grid>
+          <Field label="From">{person(issue.fromName, issue.issueFrom, members)}</Field>
+          <Field label="To">{person(issue.toName, issue.issueTo, members)}</Field>
+          <Field label="CC">{ccNames(issue, members)}</Field>
+        </Grid>
+      </Section>
+
+      <Section title="Dates and status">
+        <Grid>
+          <Field label="Created">{displayTextDate(issue.createdDate)}</Field>
+          <Field label="Due">{displayTextDate(issue.dueDate)}</Field>
+          <Field label="Closed">{displayTextDate(issue.closedDate)}</Field>
+          <Field label="Status">{status}</Field>
+        </Grid>
+      </Section>
+
+      <Section title="Location">
+        <Grid>
+          <Field label="Site">{issue.locationSite}</Field>
+          <Field label="Building">{issue.locationBuilding}</Field>
+          <Field label="Floor">{issue.locationFloor}</Field>
+          <Field label="Room">{issue.locationRoom}</Field>
+        </Grid>
+      </Section>
+
+      <Section title="Cost impact and change order">
+        <Grid>
+          <Field label="Cost impact">
+            {issue.costImpact === undefined ? undefined : issue.costImpact ? 'Yes' : 'No'}
+          </Field>
+          <Field label="Change order">{issue.changeOrderNumber}</Field>
+          <Field label="Change order amount">{formatMoney(issue.changeOrderAmount, currency)}</Field>
+          <Field label="Change order status">{issue.changeOrderStatus}</Field>
+        </Grid>
+      </Section>
+
+      <Section title="References">
+        <Grid>
+          <Field label="Reference">{issue.reference}</Field>
+          <Field label="Drawing">{issue.drawing}</Field>
+          <Field label="Drawing detail">{issue.drawingDetail}</Field>
+          <Field label="Document file">{issue.documentFileId}</Field>
+        </Grid>
+      </Section>
+
+      {discussion}
+      {referenced}
+    </Stack>
+  );
+}
+
+function ReferencedDocuments({ documents, projectId }: { documents: FolderDocument[]; projectId: number }) {
+  return (
+    <Section title="Referenced documents">
+      {documents.length === 0 ? (
+        <EmptyState
+          size="sm"
+          title="No referenced documents"
+          description="This RFI refers to no documents."
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" aria-label="Referenced documents">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Number</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Discipline</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Issue</Table.Th>
+                <Table.Th>Issue date</Table.Th>
+                <Table.Th>File</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {documents.map((d, i) => (
+                <Table.Tr key={d.documentId ?? `i${i}`}>
+                  <Table.Td>
+                    {d.folderId ? (
+                      <Anchor component={Link} to={paths.folder(projectId, d.folderId)}>
+                        {d.documentNumber || `Document ${d.documentId ?? ''}`}
+                      </Anchor>
+                    ) : (
+                      d.documentNumber || `Document ${d.documentId ?? ''}`
+                    )}
+                  </Table.Td>
+                  <Table.Td>{d.documentTypeName || '—'}</Table.Td>
+                  <Table.Td>{d.documentDisciplineName || '—'}</Table.Td>
+                  <Table.Td>{d.documentStatusName || '—'}</Table.Td>
+                  <Table.Td>{d.documentIssue || '—'}</Table.Td>
+                  <Table.Td>
+                    <DateText value={d.documentIssueDate} />
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.uploadedFileName || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,111 @@
+// Dates carried in string fields (`DueDate`, `ClosedDate`, `IssueDate`, …). The interface gives them no format;
+// the reference service writes MM/DD/YYYY. We read ISO 8601, YYYY-MM-DD and MM/DD/YYYY, show them in the user's
+// locale, sort them as dates, and write back in the format read (MM/DD/YYYY for new values). An ISO 8601
+// date-time is written back as its date part (YYYY-MM-DD): these fields hold days, not instants.
+
+export type TextDateFormat = 'us' | 'iso';
+
+export interface TextDate {
+  year: number;
+  /** 1–12 */
+  month: number;
+  /** 1–31 */
+  day: number;
+  /** The format the text was read in. */
+  format: TextDateFormat;
+}
+
+const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function valid(year: number, month: number, day: number): boolean {
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+}
+
+/** Reads a text date; undefined for empty, malformed or impossible dates (02/30/2026). */
+export function parseTextDate(text: string | null | undefined): TextDate | undefined {
+  if (typeof text !== 'string') return undefined;
+  const t = text.trim();
+  let m = US.exec(t);
+  if (m) {
+    const [year, month, day] = [Number(m[3]), Number(m[1]), Number(m[2])];
+    return valid(year, month, day) ? { year, month, day, format: 'us' } : undefined;
+  }
+  m = ISO.exec(t);
+  if (m) {
+    const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return valid(year, month, day) ? { year, month, day, format: 'iso' } : undefined;
+  }
+  return undefined;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Writes a date in the given format (MM/DD/YYYY unless told otherwise). */
+export function formatTextDate(date: Omit<TextDate, 'format'>, format: TextDateFormat = 'us'): string {
+  return format === 'iso'
+    ? `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`
+    : `${pad(date.month)}/${pad(date.day)}/${pad(date.year, 4)}`;
+}
+
+/**
+ * What to send back for a value the user typed: the typed date in the format of the value it replaces
+ * (`previous`), MM/DD/YYYY when there was none. Empty input gives ""; unreadable input gives undefined.
+ */
+export function writeTextDate(input: string, previous?: string | null): string | undefined {
+  if (input.trim() === '') return '';
+  const typed = parseTextDate(input);
+  if (!typed) return undefined;
+  const format = parseTextDate(previous)?.format ?? 'us';
+  return formatTextDate(typed, format);
+}
+
+/** Days since 1970-01-01 (a whole number; the day does not depend on the time zone). */
+export function textDateDay(date: Omit<TextDate, 'format'>): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
+}
+
+/** Today in the user's time zone, as a day number comparable with textDateDay. */
+export function todayDay(now: Date = new Date()): number {
+  return Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000;
+}
+
+/** Sort key of a text date: its day number, or undefined when it cannot be read. */
+export function textDateSortKey(text: string | null | undefined): number | undefined {
+  const d = parseTextDate(text);
+  return d ? textDateDay(d) : undefined;
+}
+
+/** Compares two text dates as dates; unreadable or missing dates sort last in either direction's base order. */
+export function compareTextDates(a: string | null | undefined, b: string | null | undefined): number {
+  const ka = textDateSortKey(a);
+  const kb = textDateSortKey(b);
+  if (ka === undefined && kb === undefined) return 0;
+  if (ka === undefined) return 1;
+  if (kb === undefined) return -1;
+  return ka - kb;
+}
+
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A text date in the user's locale (e.g. "Nov 15, 2026"); text that is not a date is returned as it is, so
+ * nothing the service sent is hidden.
+ */
+export function displayTextDate(
+  text: string | null | undefined,
+  options: { locale?: string; style?: 'medium' | 'full' | 'short' } = {},
+): string | undefined {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  const d = parseTextDate(text);
+  if (!d) return text;
+  const key = `${options.locale ?? ''}|${options.style ?? 'medium'}`;
+  let f = localFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(options.locale, { dateStyle: options.style ?? 'medium', timeZone: 'UTC' });
+    localFormats.set(key, f);
+  }
+  return f.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+}
