@@ -19,7 +19,17 @@ const features = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'data',
+      'coverage',
+      'bench/.cache',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

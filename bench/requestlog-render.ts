@@ -4,14 +4,25 @@
 //     Frame times are the gaps between requestAnimationFrame timestamps while scrollTop moves STEP px per
 //     frame; reported as the share over 16.7 ms and over 25 ms (a dropped frame), each beside the same share
 //     for 120 idle frames of the same page (the machine's own frame pacing), as bench/documents-scroll.ts does.
+//     Those rAF gaps jitter around 16.7 ms in headless Chromium even on an idle page, so the figures that count
+//     come from a Chrome trace of the same scroll (bench/frames.ts): the main-thread work of each frame the page
+//     produced, over 16.7 ms = the page took longer than one vsync to make that frame.
 // The log rows are scale data answered in the browser (page.route) from memory, so both sides get the same
 // bytes at the same speed and only rendering is compared; sign-in goes to the real service.
 // Usage: npm run build && npx tsx bench/requestlog-render.ts
 //   env: STATIC_DIR (default dist), BENCH_PORT (default 8202), RUNS (default 5), SCROLL_STEP px/frame (default 400)
+// Result JSON (bench/results/requestlog-render.json): { date, chromium, cpus, loadAverage: [1, 5, 15 min],
+//   render10k: { runs, consoleMedianMs, bareTableMedianMs, ratio, consoleMs[], bareTableMs[] },
+//   scroll100k: { rows, pages, stepPxPerFrame,
+//     trace: { percentOver16_7ms, percentOver25ms, cpuPercentOver16_7ms, idlePercentOver16_7ms,
+//              vsyncLatePercent, frames: FrameStats (bench/frames.ts, shares 0..1), idle: FrameStats },
+//     frames, percentOver16_7ms, percentOver25ms, idlePercentOver16_7ms, idlePercentOver25ms,   (rAF gaps)
+//     frameMsP95, frameMsP50, frameMsMax, pageSwitchMedianMs } }
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startService } from '../tests/e2e/service';
+import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './frames';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8202);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -229,11 +240,21 @@ async function main() {
     const deltas: number[] = [];
     const idle: number[] = [];
     const pageSwitchMs: number[] = [];
+    const traced: FrameStats[] = [];
+    const idleTraced: FrameStats[] = [];
     for (let p = 0; p < TOTAL / PAGE; p++) {
       const top = TOTAL - p * PAGE;
       await page.locator(`[role="row"][data-id="${top}"]`).waitFor();
-      idle.push(...(await idleFrames(page, 120)));
-      deltas.push(...(await scrollPage(page)));
+      idleTraced.push(
+        await measureFrames(page, async () => {
+          idle.push(...(await idleFrames(page, 120)));
+        }),
+      );
+      traced.push(
+        await measureFrames(page, async () => {
+          deltas.push(...(await scrollPage(page)));
+        }),
+      );
       if (p < TOTAL / PAGE - 1) {
         const t0 = Date.now();
         await page.getByRole('heading', { level: 1, name: 'Request log' }).click();
@@ -242,6 +263,9 @@ async function main() {
         pageSwitchMs.push(Date.now() - t0);
       }
     }
+    const frames = combineFrameStats(traced);
+    const idleStats = combineFrameStats(idleTraced);
+    const percent = (x: number) => Number((x * 100).toFixed(2));
     const result = {
       date: new Date().toISOString(),
       chromium: browser.version(),
@@ -259,6 +283,15 @@ async function main() {
         rows: TOTAL,
         pages: TOTAL / PAGE,
         stepPxPerFrame: STEP,
+        trace: {
+          percentOver16_7ms: percent(frames.over16_7),
+          percentOver25ms: percent(frames.over25),
+          cpuPercentOver16_7ms: percent(frames.cpuOver16_7),
+          idlePercentOver16_7ms: percent(idleStats.over16_7),
+          vsyncLatePercent: percent(frames.vsyncLateShare),
+          frames: withoutSamples(frames),
+          idle: withoutSamples(idleStats),
+        },
         frames: deltas.length,
         percentOver16_7ms: share(deltas, 16.7),
         percentOver25ms: share(deltas, 25),

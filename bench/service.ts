@@ -2,6 +2,8 @@
 //  1. openissue/read req/s with request logging on vs a bare Fastify JSON route (goal ≥ 0.5×);
 //  2. request-log query with two filters over 1,000,000 rows, p95 (goal ≤ 50 ms).
 // Usage: npx tsx bench/service.ts   (writes bench/results/service.json)
+//   BENCH_DATA_DIR=<dir>: use that data directory, already seeded with `npm run seed -- --scale` (bench/run.ts
+//   passes a copy of its cached one), instead of seeding a temporary one; it is left in place.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,22 +59,25 @@ function cannon(url: string, body: string): Promise<autocannon.Result> {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pm-bench-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'pm-bench-'));
+  const dataDir = process.env.BENCH_DATA_DIR ?? scratch;
   try {
-    console.log('Seeding the scale data set (1,000,000 request-log rows)…');
-    const seedStarted = Date.now();
-    await new Promise<void>((ok, fail) =>
-      spawn(tsx, ['server/seed-cli.ts', '--scale'], {
-        env: { ...process.env, DATA_DIR: dataDir },
-        stdio: 'inherit',
-      }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`seed exited ${code}`)))),
-    );
-    console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    if (!process.env.BENCH_DATA_DIR) {
+      console.log('Seeding the scale data set (1,000,000 request-log rows)…');
+      const seedStarted = Date.now();
+      await new Promise<void>((ok, fail) =>
+        spawn(tsx, ['server/seed-cli.ts', '--scale'], {
+          env: { ...process.env, DATA_DIR: dataDir },
+          stdio: 'inherit',
+        }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`seed exited ${code}`)))),
+      );
+      console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    }
 
     const service = await startProcess('server/main.ts', {
       DATA_DIR: dataDir,
       PORT: '0',
-      STATIC_DIR: join(dataDir, 'none'),
+      STATIC_DIR: join(scratch, 'none'),
       ...(process.env.TRACK_RESPONSES ? { TRACK_RESPONSES: process.env.TRACK_RESPONSES } : {}),
     });
     let bare: { child: ChildProcess; url: string } | undefined;
@@ -102,7 +107,7 @@ async function main() {
       const check = await post(`${service.url}/api/internal/openissue/read`, JSON.parse(body));
       if (check.errorOccured) throw new Error(`openissue/read failed: ${JSON.stringify(check)}`);
       // The yardstick answers the very same reply, so the ratio measures our work, not the payload size.
-      const replyFile = join(dataDir, 'reply.json');
+      const replyFile = join(scratch, 'reply.json');
       writeFileSync(replyFile, JSON.stringify(check));
       bare = await startProcess('bench/bare-server.ts', { PORT: '0', BARE_REPLY_FILE: replyFile });
 
@@ -198,7 +203,7 @@ async function main() {
       bare?.child.kill();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

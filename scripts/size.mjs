@@ -2,7 +2,10 @@
 // First-load size of the sign-in route: the JS and CSS a browser fetches to show /signin from a cold cache,
 // gzip-compressed (level 9, as a static server with precompressed files would send them).
 //
-//   npm run build && node scripts/size.mjs [--budget 160] [--json]
+//   npm run build && node scripts/size.mjs [DIST_DIR] [--budget 160] [--json] [--route-module KEY | --no-route]
+//
+// DIST_DIR defaults to dist. --route-module names the first route's lazy module (a manifest key; default the
+// sign-in page); --no-route measures an app without one (bench/baseline: everything is in the entry).
 //
 // What counts: what dist/index.html loads (entry script, modulepreload links, stylesheets), plus the lazy
 // chunks the router fetches for /signin (the sign-in page module and its static imports and CSS, found in
@@ -11,11 +14,17 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DIST = 'dist';
 const SIGN_IN_MODULE = 'src/features/auth/SignInPage.tsx';
 const args = process.argv.slice(2);
 const budgetKb = Number(args[args.indexOf('--budget') + 1]) || 160;
 const asJson = args.includes('--json');
+const valued = new Set(['--budget', '--route-module']);
+const DIST = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1])) ?? 'dist';
+const routeModule = args.includes('--no-route')
+  ? undefined
+  : args.includes('--route-module')
+    ? args[args.indexOf('--route-module') + 1]
+    : SIGN_IN_MODULE;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
 const manifestPath = join(DIST, '.vite', 'manifest.json');
@@ -45,7 +54,7 @@ function addChunk(key, seen = new Set()) {
   for (const css of chunk.css ?? []) files.add(`/${css}`);
   for (const imp of chunk.imports ?? []) addChunk(imp, seen);
 }
-addChunk(SIGN_IN_MODULE);
+if (routeModule) addChunk(routeModule);
 const entry = Object.values(manifest).find((c) => c.isEntry);
 for (const css of entry?.css ?? []) files.add(`/${css}`);
 
@@ -67,7 +76,15 @@ const kb = (n) => (n / 1024).toFixed(1);
 if (asJson) {
   console.log(
     JSON.stringify(
-      { route: '/signin', jsGzip: js, cssGzip: css, totalGzip: total, budgetKb, files: rows },
+      {
+        dist: DIST,
+        route: routeModule ? '/signin' : '/',
+        jsGzip: js,
+        cssGzip: css,
+        totalGzip: total,
+        budgetKb,
+        files: rows,
+      },
       null,
       2,
     ),

@@ -3,7 +3,7 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Database } from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeStrict, encode, stringifyWire } from '../src/contract/codecs';
 import {
@@ -40,6 +40,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Writes stack traces into error replies. */
   development?: boolean;
+  /** Extra `connect-src` sources of the console's CSP (besides 'self' and the origin of config.json's baseUrl). */
+  cspConnectSrc?: string[];
 }
 
 declare module 'fastify' {
@@ -60,9 +62,24 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 // Mantine writes its CSS variables in <style> tags, so style-src allows inline styles; scripts never.
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
-  "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'";
+export function contentSecurityPolicy(connectSrc: string[] = []): string {
+  const connect = ["'self'", ...new Set(connectSrc)].join(' ');
+  return (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
+    `connect-src ${connect}; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'`
+  );
+}
+
+/** The origin of the served console's config.json `baseUrl` when it names another host (else nothing). */
+export function configuredServiceOrigin(staticDir: string): string | undefined {
+  try {
+    const config = JSON.parse(readFileSync(join(staticDir, 'config.json'), 'utf8')) as { baseUrl?: unknown };
+    if (typeof config.baseUrl !== 'string' || !/^https?:\/\//i.test(config.baseUrl)) return undefined;
+    return new URL(config.baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
 
 export function buildApp(options: AppOptions) {
   const { db, handlers } = options;
@@ -77,6 +94,13 @@ export function buildApp(options: AppOptions) {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: false,
     logger: false,
+    // A URL the router cannot decode (`/api/internal/%ZZ`) gets our error body too, not Fastify's own.
+    frameworkErrors: (_error, request, reply) => {
+      if (!request.startedAt) request.startedAt = process.hrtime.bigint();
+      reply.headers(SECURITY_HEADERS);
+      const error = new ServiceError(400, 'BadRequest', 'The request URL is not valid.');
+      respond(request, reply, undefined, { error }, {});
+    },
   });
 
   app.decorateRequest('startedAt', 0n);
@@ -115,7 +139,8 @@ export function buildApp(options: AppOptions) {
     outcome: { body: Record<string, unknown> } | { json: string } | { error: unknown },
     who: { user?: User; sessionKey?: string; dto?: unknown; formData?: Record<string, string> },
   ) {
-    const query = request.query as Record<string, unknown>;
+    // A URL the router could not decode has no parsed query.
+    const query = (request.query ?? {}) as Record<string, unknown>;
     let status = 200;
     let body: Record<string, unknown> | undefined;
     let error: ServiceError | undefined;
@@ -300,6 +325,10 @@ export function buildApp(options: AppOptions) {
 
   const staticDir = options.staticDir;
   const hasConsole = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  const CSP = contentSecurityPolicy([
+    ...(hasConsole ? [configuredServiceOrigin(staticDir)].filter((o) => o !== undefined) : []),
+    ...(options.cspConnectSrc ?? []),
+  ]);
   if (hasConsole) {
     app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
     app.get('/', (_request, reply) => reply.header('content-security-policy', CSP).sendFile('index.html'));

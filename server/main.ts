@@ -21,6 +21,8 @@ export async function main() {
     corsOrigins: list(env.CORS_ORIGINS),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     development: env.NODE_ENV === 'development',
+    seedVariant: env.SEED_VARIANT === 'xss' ? 'xss' : undefined,
+    cspConnectSrc: list(env.CSP_CONNECT_SRC),
     tracking: {
       enableSessionTracking: bool(env.TRACK_SESSIONS),
       enableResponseTracking: bool(env.TRACK_RESPONSES),

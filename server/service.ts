@@ -16,6 +16,10 @@ export interface ServiceOptions {
   staticDir?: string;
   tracking?: Partial<Tracking>;
   development?: boolean;
+  /** Seeds an empty database with this variant (`xss`: script-injection strings in every text field). */
+  seedVariant?: 'xss';
+  /** Extra `connect-src` sources for the console's Content-Security-Policy. */
+  cspConnectSrc?: string[];
 }
 
 export interface RunningService {
@@ -27,7 +31,7 @@ export interface RunningService {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const db = openDatabase(join(options.dataDir, 'pm.sqlite'));
-  if (!isSeeded(db)) seed(db);
+  if (!isSeeded(db)) seed(db, { variant: options.seedVariant });
   const built = buildApp({
     db,
     handlers: domainHandlers,
@@ -37,6 +41,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     staticDir: options.staticDir,
     tracking: options.tracking,
     development: options.development,
+    cspConnectSrc: options.cspConnectSrc,
   });
   const host = options.host ?? '127.0.0.1';
   await built.app.listen({ port: options.port ?? 0, host });

@@ -33,14 +33,18 @@ export function maskedDtoJson(dto: unknown): string | undefined {
 
 const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u/i;
 
+/**
+ * `"password": "…"` in JSON, and in text that is not quite JSON: the name in single quotes or none, the value in
+ * single quotes or bare (`{"authSessionKey": abc}` is malformed, yet its body is logged).
+ */
+const SECRET_PAIR =
+  /((["']?)(?:password|authSessionKey|apiKey|sessionKey|secret|token)\2\s*:\s*)(?!null\b)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,}\]&"']+)/gi;
+
 /** Masks `"password": "…"`-style pairs in raw request text, JSON or not. */
 export function maskText(text: string): string {
   if (!MAY_HOLD_SECRET.test(text)) return text;
   return text
-    .replace(
-      /("(?:password|authSessionKey|apiKey|sessionKey|secret|token)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
-      `$1"${MASK}"`,
-    )
+    .replace(SECRET_PAIR, `$1"${MASK}"`)
     .replace(/\b(password|authSessionKey|apiKey|sessionKey)=([^&\s]*)/gi, `$1=${MASK}`);
 }
 

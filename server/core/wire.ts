@@ -24,13 +24,27 @@ export function parseBody(
       'SerializationException',
       'The request body is not valid JSON.',
       [],
-      `Could not parse the request body as JSON: ${(e as Error).message}`,
+      `Could not parse the request body as JSON: ${jsonSyntaxMessage(e)}`,
     );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ServiceError(400, 'SerializationException', 'The request body must be a JSON object.');
   }
   return { body: parsed as Record<string, unknown> };
+}
+
+/**
+ * JSON.parse's message without the excerpt of the body V8 quotes in it (`Unexpected token 'S', ..."assword":
+ * Sekrit-Pas"... is not valid JSON`): the body may hold a password or a session key, and the error reply is
+ * kept in the request log.
+ */
+export function jsonSyntaxMessage(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const position = /\bposition (\d+)/.exec(message)?.[1];
+  if (/^Unexpected token/.test(message) || message.includes('"')) {
+    return `Unexpected token in JSON${position ? ` at position ${position}` : ''}`;
+  }
+  return message;
 }
 
 /** Query-string values for the request: comma lists split where the field is a list. */

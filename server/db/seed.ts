@@ -385,7 +385,7 @@ function inserter(db: Database) {
   };
 }
 
-export function seed(db: Database, options: { scale?: boolean } = {}): void {
+export function seed(db: Database, options: { scale?: boolean; variant?: 'xss' } = {}): void {
   const rng = random(20261101);
   const insert = inserter(db);
   db.transaction(() => {
@@ -424,8 +424,79 @@ export function seed(db: Database, options: { scale?: boolean } = {}): void {
       }),
     );
     projects.forEach((p, i) => seedProject(db, insert, rng, p, i + 1));
+    seedEmptyStates(db, insert);
   })();
+  if (options.variant === 'xss') injectXss(db);
   if (options.scale) seedScale(db);
+}
+
+// ---- XSS variant (SEED_VARIANT=xss) ----------------------------------------------------------------------
+
+/** Script-injection strings; each one, if it ever ran, would set `window.__xss`. */
+export const XSS_CORPUS = [
+  '<img src=x onerror="window.__xss=true">',
+  '<script>window.__xss=true</script>',
+  'javascript:window.__xss=true',
+  '"><svg onload="window.__xss=true">',
+  '\'><iframe srcdoc="<script>parent.__xss=true</script>"></iframe>',
+  '${window.__xss=true}',
+  "{{constructor.constructor('window.__xss=true')()}}",
+  '<a href="javascript:window.__xss=true">link</a>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=true">',
+  '</textarea><details open ontoggle="window.__xss=true">',
+  '<object data="javascript:window.__xss=true"></object>',
+  '<style>@import "javascript:window.__xss=true";</style><b onmouseover="window.__xss=true">hover</b>',
+];
+
+/** Columns left as they are: sign-in and keys (the tests still sign in). */
+const XSS_KEEP = new Set(['users.user_name', 'users.password_hash', 'users.api_key']);
+/** Columns holding a JSON list of strings: each entry becomes a payload. */
+const XSS_JSON_LISTS = new Set([
+  'punch_list.responsible_parties',
+  'punch_list.cc_users',
+  'meetings.attendees',
+  'meeting_minutes.responsible_parties',
+]);
+
+/**
+ * Puts a corpus string into every text column of every seeded domain record (and people's names), keeping the
+ * original value after it so screens stay recognisable; link-like columns get the bare `javascript:` URL.
+ */
+export function injectXss(db: Database): void {
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .all() as { name: string }[];
+  db.transaction(() => {
+    for (const { name: table } of tables) {
+      if (['sessions', 'settings', 'request_log'].includes(table)) continue;
+      const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[])
+        .filter((c) => c.type.toUpperCase() === 'TEXT' && !XSS_KEEP.has(`${table}.${c.name}`))
+        .map((c) => c.name);
+      if (!columns.length) continue;
+      const rows = db.prepare(`SELECT rowid AS rid, ${columns.join(', ')} FROM ${table}`).all() as Record<
+        string,
+        string | null
+      >[];
+      for (const row of rows) {
+        const rid = Number(row.rid);
+        const set: Record<string, string> = {};
+        columns.forEach((col, i) => {
+          const payload = XSS_CORPUS[(rid + i) % XSS_CORPUS.length];
+          const value = row[col];
+          if (XSS_JSON_LISTS.has(`${table}.${col}`)) {
+            set[col] = JSON.stringify([payload, ...(value ? (JSON.parse(value) as string[]) : [])]);
+          } else if (/url|path/.test(col)) {
+            set[col] = 'javascript:window.__xss=true';
+          } else {
+            // Empty fields get the row id too, so columns with a unique index stay unique.
+            set[col] = `${payload} ${value || `#${rid}`}`;
+          }
+        });
+        const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
+        db.prepare(`UPDATE ${table} SET ${assignments} WHERE rowid = @rid`).run({ ...set, rid });
+      }
+    }
+  })();
 }
 
 function projectRow(p: ProjectSeed, id: number): Row {
@@ -932,6 +1003,83 @@ function seedProject(
       setRef(nfid, minute);
     });
   }
+}
+
+/**
+ * Two records with optional parts missing, appended after everything else (no existing id moves, no PRNG draw):
+ * in project 3, a Saturday daily report with no weather, deliveries, issues or visitors, and next week's
+ * meeting, whose minutes are not taken yet.
+ */
+function seedEmptyStates(db: Database, insert: (t: string, r: Row) => number) {
+  const setRef = db.prepare('UPDATE folders SET reference_id = ? WHERE id = ?');
+  const base = 2 * 10_000;
+  const container = (offset: number) => base + offset;
+  const saturday = REF - DAY; // 10/31/2026
+  const superintendent = userId('rjohnson');
+  const report = (id: number, parent: number, kind: FolderKind, name: string, at: number, sorting: number) =>
+    insert('folders', {
+      id,
+      parent_id: parent,
+      project_id: 3,
+      folder_type: folderTypes[kind].code,
+      name,
+      description: null,
+      sorting,
+      access_by_list: 0,
+      created_by: superintendent,
+      created_ms: at,
+      updated_by: superintendent,
+      updated_ms: at,
+    });
+  const fid = report(
+    base + 2031,
+    container(7),
+    'dailyReport',
+    `Daily Report ${text(saturday)}`,
+    saturday,
+    31,
+  );
+  const reportId = insert('daily_reports', {
+    folder_id: fid,
+    report_period: 'Saturday clean-up (7:00 AM - 11:00 AM)',
+    dated_ms: saturday,
+    author: superintendent,
+  });
+  setRef.run(reportId, fid);
+  insert('daily_report_activities', {
+    daily_report_id: reportId,
+    contact: superintendent,
+    location: 'Site, perimeter',
+    people_foreman: 1,
+    hours_foreman: 4,
+    people_tradesman: 0,
+    hours_tradesman: 0,
+    people_laborers: 3,
+    hours_laborers: 12,
+    people_apprentice: 0,
+    hours_apprentice: 0,
+    is_union: 0,
+    is_2tier: 0,
+    primary_subc: GC,
+    csi: 17400,
+    csi_name: 'Cleaning and Waste Management',
+    description: 'Site clean-up and erosion control check after the week.',
+  });
+  const wednesday = REF + 3 * DAY; // 11/04/2026
+  const mfid = report(base + 4000, container(8), 'meeting', 'OAC Meeting #11', REF, 11);
+  const meeting = insert('meetings', {
+    folder_id: mfid,
+    subject: 'OAC Meeting #11',
+    meeting_number: '011',
+    meeting_date: text(wednesday),
+    start_time: formatTextTime(10 * 60),
+    end_time: formatTextTime(11 * 60 + 30),
+    location: 'Site Trailer Conference Room',
+    meeting_type: 'OAC Meeting',
+    is_confidential: 0,
+    notes_before: 'Agenda to follow.',
+  });
+  setRef.run(meeting, mfid);
 }
 
 // ---- the ids tests need ------------------------------------------------------------------------------

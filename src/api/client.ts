@@ -34,7 +34,15 @@ export interface CallOptions {
   credentials?: { sessionKey?: string; apiKey?: string };
   /** On 401, wait for the user to sign in again and repeat the call (default true). */
   reauthenticate?: boolean;
+  /**
+   * Sends the request and returns the decoded response or throws the ApiError `call` would; default: fetch
+   * and decode here. `workerTransport` (src/api/workerTransport.ts) does it in a Web Worker for large replies.
+   */
+  transport?: Transport;
 }
+
+/** How one attempt of `call` is sent and decoded (re-authentication stays in `call`). */
+export type Transport = (name: OperationName, request: object, options: CallOptions) => Promise<unknown>;
 
 /**
  * Asked when a call is answered 401 mid-work; resolves true once the user has signed in again (the session
@@ -93,53 +101,100 @@ export function toQueryString(schema: ObjectSchema, request: object): string {
   return params.toString();
 }
 
-// Untyped core of `call` (the typed table makes generic inference too deep here).
-async function send(name: OperationName, request: object, options: CallOptions): Promise<unknown> {
+/** An operation's HTTP request as the client would send it (the API explorer shows and copies it). */
+export interface PreparedRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Builds the HTTP request of an operation: route, headers, keys, wire body (or query string for GET). */
+export function prepareRequest(
+  name: OperationName,
+  request: object,
+  credentials: CallOptions['credentials'] = {},
+): PreparedRequest {
   const op = operations[name];
   const session = sessionStore.get();
-  const sessionKey = options.credentials?.sessionKey ?? session?.sessionKey;
-  const apiKey = options.credentials?.apiKey ?? session?.apiKey;
+  const sessionKey = credentials.sessionKey ?? session?.sessionKey;
+  const apiKey = credentials.apiKey ?? session?.apiKey;
   let url = operationUrl(name);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let init: RequestInit;
 
   if (op.method === 'ANY') {
     // The request log: GET with query parameters, authenticated by the admin's API key.
     const query = toQueryString(op.request, request);
     if (query) url += `?${query}`;
     if (op.auth === 'admin' && apiKey) headers.Authorization = `Bearer ${apiKey}`;
-    init = { method: 'GET', headers };
-  } else {
-    const body: Record<string, unknown> = { ...request };
-    if ('authSessionKey' in op.request.fields && body.authSessionKey === undefined && sessionKey) {
-      body.authSessionKey = sessionKey;
-    }
-    headers['Content-Type'] = 'application/json';
-    init = { method: 'POST', headers, body: stringifyWire(encode(op.request, body) ?? {}) };
+    return { url, method: 'GET', headers };
   }
-  init.signal = options.signal;
+  const body: Record<string, unknown> = { ...request };
+  if ('authSessionKey' in op.request.fields && body.authSessionKey === undefined && sessionKey) {
+    body.authSessionKey = sessionKey;
+  }
+  headers['Content-Type'] = 'application/json';
+  return { url, method: 'POST', headers, body: stringifyWire(encode(op.request, body) ?? {}) };
+}
 
-  let res: Response;
-  let text: string;
+/** What came back, undecoded: status, content type, the raw text and the time it took. */
+export interface RawReply {
+  request: PreparedRequest;
+  status: number;
+  ok: boolean;
+  contentType: string | null;
+  text: string;
+  durationMs: number;
+}
+
+/** Sends an operation once and returns the raw reply (no decoding, no re-authentication); throws only on network failure. */
+export async function sendRaw(
+  name: OperationName,
+  request: object,
+  options: CallOptions = {},
+): Promise<RawReply> {
+  const prepared = prepareRequest(name, request, options.credentials);
+  const init: RequestInit = { method: prepared.method, headers: prepared.headers, signal: options.signal };
+  if (prepared.body !== undefined) init.body = prepared.body;
+  const started = performance.now();
   try {
-    res = await settings.fetch(url, init);
-    text = await res.text();
+    const res = await settings.fetch(prepared.url, init);
+    const text = await res.text();
+    return {
+      request: prepared,
+      status: res.status,
+      ok: res.ok,
+      contentType: res.headers.get('content-type'),
+      text,
+      durationMs: performance.now() - started,
+    };
   } catch (e) {
     if (options.signal?.aborted) throw options.signal.reason ?? e;
     throw networkError(name, e);
   }
+}
 
+/** A raw reply → the decoded response, or the ApiError `call` would throw. */
+export function readReply(
+  name: OperationName,
+  reply: Pick<RawReply, 'status' | 'ok' | 'contentType' | 'text'>,
+): unknown {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(reply.text);
   } catch {
-    throw unreadableReplyError(res.status, res.headers.get('content-type'), name);
+    throw unreadableReplyError(reply.status, reply.contentType, name);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw unreadableReplyError(res.status, res.headers.get('content-type'), name);
+    throw unreadableReplyError(reply.status, reply.contentType, name);
   }
-  if (!res.ok || replyReportsError(json)) throw errorFromReply(res.status, json, name);
-  return decodeLenient(op.response, json);
+  if (!reply.ok || replyReportsError(json)) throw errorFromReply(reply.status, json, name);
+  return decodeLenient(operations[name].response, json);
+}
+
+// Untyped core of `call` (the typed table makes generic inference too deep here).
+async function send(name: OperationName, request: object, options: CallOptions): Promise<unknown> {
+  return readReply(name, await sendRaw(name, request, options));
 }
 
 /**
@@ -155,7 +210,7 @@ export async function call<N extends OperationName>(
   for (;;) {
     const usedKey = options.credentials?.sessionKey ?? sessionStore.get()?.sessionKey;
     try {
-      return (await send(name, request as object, options)) as ResponseOf<N>;
+      return (await (options.transport ?? send)(name, request as object, options)) as ResponseOf<N>;
     } catch (e) {
       const canReauth =
         e instanceof ApiError &&

@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import { useReauthState } from '../features/auth/reauth';
 import type { AppRouter } from './router';
 import { signOut } from './session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Loaded only when a session ends mid-work.
 const ReauthDialog = lazy(() => import('../features/auth/ReauthDialog'));
@@ -28,8 +28,8 @@ export interface AppProps {
 
 export function App({ queryClient, router }: AppProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <NavigationProgress />
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <NavigationProgress aria-label="Loading the page" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         {/* Outside the router: it must show even while the first page's loader is still waiting. */}

@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 export const paths = {
   home: '/',
   requestLog: (search = '') => `/admin/request-log${search ? `?${search}` : ''}`,
+  apiExplorer: (search = '') => `/api-explorer${search ? `?${search}` : ''}`,
   signIn: (next?: string) => (next && next !== '/' ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
   project: (projectId: number) => `/projects/${projectId}`,
   folder: (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}`,
@@ -14,6 +15,17 @@ export const paths = {
     `/projects/${projectId}/rfis/${containerId}${search ? `?${search}` : ''}`,
   rfi: (projectId: number, containerId: number, rfiId: number) =>
     `/projects/${projectId}/rfis/${containerId}/${rfiId}`,
+  punchList: (projectId: number, containerId: number) => `/projects/${projectId}/punch-list/${containerId}`,
+  submittals: (projectId: number, containerId: number) => `/projects/${projectId}/submittals/${containerId}`,
+  submittalPackage: (projectId: number, containerId: number, packageId: number, search = '') =>
+    `/projects/${projectId}/submittals/${containerId}/${packageId}${search ? `?${search}` : ''}`,
+  /** The latest daily report of the project (the container route redirects there). */
+  dailyReports: (projectId: number) => `/projects/${projectId}/daily-reports`,
+  /** A daily report by its day (YYYY-MM-DD); `reportFolderId` picks one of several reports of the same day. */
+  dailyReport: (projectId: number, day: string, reportFolderId?: number) =>
+    `/projects/${projectId}/daily-reports/${day}${reportFolderId ? `?report=${reportFolderId}` : ''}`,
+  meeting: (projectId: number, folderId: number, search = '') =>
+    `/projects/${projectId}/meetings/${folderId}${search ? `?${search}` : ''}`,
 };
 
 /**
@@ -26,7 +38,32 @@ const screensByKind: Partial<Record<FolderKind, (projectId: number, folder: Fold
     folder.folderParentId
       ? paths.rfi(projectId, folder.folderParentId, folder.folderId ?? 0)
       : paths.folder(projectId, folder.folderId ?? 0),
+  punchList: (projectId, folder) => paths.punchList(projectId, folder.folderId ?? 0),
+  submittals: (projectId, folder) => paths.submittals(projectId, folder.folderId ?? 0),
+  submittalPackage: (projectId, folder) =>
+    folder.folderParentId
+      ? paths.submittalPackage(projectId, folder.folderParentId, folder.folderId ?? 0)
+      : paths.folder(projectId, folder.folderId ?? 0),
+  dailyReports: (projectId) => paths.dailyReports(projectId),
+  dailyReport: (projectId, folder) => {
+    const day = reportDay(folder);
+    return day ? paths.dailyReport(projectId, day) : paths.folder(projectId, folder.folderId ?? 0);
+  },
+  meeting: (projectId, folder) => paths.meeting(projectId, folder.folderId ?? 0),
 };
+
+/**
+ * The day (YYYY-MM-DD) a daily-report folder is addressed by: the date in its name (`Daily Report 10/30/2026`,
+ * MM/DD/YYYY or YYYY-MM-DD), else the local day it was created.
+ */
+export function reportDay({ folderName = '', createdDate: d }: Folder): string | undefined {
+  const us = /(\d\d?)\/(\d\d?)\/(\d{4})/.exec(folderName);
+  const [y, m, day] = us
+    ? [us[3], us[1], us[2]]
+    : (/(\d{4})-(\d\d)-(\d\d)/.exec(folderName)?.slice(1) ??
+      (d && d.getTime() === d.getTime() ? [d.getFullYear(), d.getMonth() + 1, d.getDate()] : []));
+  return y ? [y, m, day].map((v) => String(v).padStart(2, '0')).join('-') : undefined;
+}
 
 /** The route that opens a folder, chosen by its type (codes mapped to kinds by config.json). */
 export function folderPath(projectId: number, folder: Folder, config: AppConfig): string | undefined {

@@ -69,6 +69,9 @@ export function createQueryClient(): QueryClient {
         // A write is never repeated behind the user's back (the 401 re-sign-in in src/api is the exception:
         // the service refused it before doing anything).
         retry: false,
+        // Offline, a save fails at once with "could not be reached" (the form keeps its values) instead of
+        // waiting, paused, to be sent behind the user's back when the connection returns.
+        networkMode: 'always',
       },
     },
   });

@@ -3,8 +3,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { sessionStore } from '../api/session';
-import { folderEditLoader, folderLoader } from '../features/folders/loader';
-import { projectLoader } from '../features/projects/loader';
 import { PageLoader } from '../ui/PageLoader';
 import { NotFoundPage } from './NotFoundPage';
 import { paths, safeNext } from './paths';
@@ -62,7 +60,11 @@ export function createAppRouter(queryClient: QueryClient) {
             },
             {
               path: 'projects/:projectId',
-              loader: signedIn(projectLoader(queryClient)),
+              // Every loader is a lazy chunk fetched together with its screen: only the route table is in the entry.
+              lazy: {
+                loader: async () =>
+                  signedIn((await import('../features/projects/loader')).projectLoader(queryClient)),
+              },
               ErrorBoundary: RouteError,
               children: [
                 {
@@ -74,16 +76,18 @@ export function createAppRouter(queryClient: QueryClient) {
                 },
                 {
                   path: 'folders/:folderId',
-                  loader: signedIn(folderLoader(queryClient)),
                   lazy: {
+                    loader: async () =>
+                      signedIn((await import('../features/folders/loader')).folderLoader(queryClient)),
                     Component: async () => (await import('../features/folders/FolderPage')).FolderPage,
                   },
                   ErrorBoundary: RouteError,
                 },
                 {
                   path: 'folders/:folderId/edit',
-                  loader: signedIn(folderEditLoader(queryClient)),
                   lazy: {
+                    loader: async () =>
+                      signedIn((await import('../features/folders/loader')).folderEditLoader(queryClient)),
                     Component: async () =>
                       (await import('../features/folders/FolderEditPage')).FolderEditPage,
                   },
@@ -110,6 +114,62 @@ export function createAppRouter(queryClient: QueryClient) {
                   },
                   ErrorBoundary: RouteError,
                 },
+                {
+                  path: 'punch-list/:containerId',
+                  lazy: {
+                    loader: async () =>
+                      signedIn((await import('../features/punchlist/loader')).punchListLoader(queryClient)),
+                    Component: async () =>
+                      (await import('../features/punchlist/PunchListPage')).PunchListPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  path: 'submittals/:containerId',
+                  lazy: {
+                    loader: async () =>
+                      signedIn(
+                        (await import('../features/submittals/loader')).submittalListLoader(queryClient),
+                      ),
+                    Component: async () =>
+                      (await import('../features/submittals/SubmittalListPage')).SubmittalListPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  path: 'submittals/:containerId/:packageId',
+                  lazy: {
+                    loader: async () =>
+                      signedIn(
+                        (await import('../features/submittals/loader')).submittalPackageLoader(queryClient),
+                      ),
+                    Component: async () =>
+                      (await import('../features/submittals/SubmittalPackagePage')).SubmittalPackagePage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  // Without a date: the latest report (or, with none, the screen says so).
+                  path: 'daily-reports/:date?',
+                  lazy: {
+                    loader: async () =>
+                      signedIn(
+                        (await import('../features/dailyreports/loader')).dailyReportLoader(queryClient),
+                      ),
+                    Component: async () =>
+                      (await import('../features/dailyreports/DailyReportPage')).DailyReportPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
+                {
+                  path: 'meetings/:folderId',
+                  lazy: {
+                    loader: async () =>
+                      signedIn((await import('../features/meetings/loader')).meetingLoader(queryClient)),
+                    Component: async () => (await import('../features/meetings/MeetingPage')).MeetingPage,
+                  },
+                  ErrorBoundary: RouteError,
+                },
               ],
             },
             {
@@ -119,6 +179,13 @@ export function createAppRouter(queryClient: QueryClient) {
                 loader: async () =>
                   (await import('../features/requestlog/loader')).requestLogLoader(queryClient),
                 Component: async () => (await import('../features/requestlog/RequestLogPage')).RequestLogPage,
+              },
+              ErrorBoundary: RouteError,
+            },
+            {
+              path: 'api-explorer',
+              lazy: {
+                Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,
               },
               ErrorBoundary: RouteError,
             },

@@ -2,6 +2,7 @@
 // type hint) is shown quietly. Large documents start collapsed below the first levels.
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, CopyButton, Group, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import classes from './JsonView.module.css';
 
 export interface JsonViewProps {
   value: unknown;
@@ -55,19 +56,18 @@ function Highlight({ text, needle }: { text: string; needle: string }) {
 }
 
 function Scalar({ value, needle }: { value: unknown; needle: string }) {
-  if (value === null) return <span style={{ color: 'var(--mantine-color-gray-6)' }}>null</span>;
+  if (value === null) return <span className={classes.dimmed}>null</span>;
   if (typeof value === 'string') {
     return (
-      <span style={{ color: 'var(--mantine-color-green-8)', wordBreak: 'break-all' }}>
+      <span className={classes.string}>
         &quot;
         <Highlight text={value} needle={needle} />
         &quot;
       </span>
     );
   }
-  const color = typeof value === 'number' ? 'blue' : 'grape';
   return (
-    <span style={{ color: `var(--mantine-color-${color}-7)` }}>
+    <span className={typeof value === 'number' ? classes.number : classes.bool}>
       <Highlight text={String(value)} needle={needle} />
     </span>
   );
@@ -90,13 +90,13 @@ const Node = memo(function Node(props: NodeProps) {
   const typeHint = name === '__type';
   const keyLabel: ReactNode =
     name === undefined ? null : (
-      <span style={{ color: typeHint ? 'var(--mantine-color-gray-5)' : 'var(--mantine-color-violet-8)' }}>
+      <span className={typeHint ? classes.dimmed : classes.key}>
         <Highlight text={name} needle={needle} />:{' '}
       </span>
     );
   if (value === null || typeof value !== 'object') {
     return (
-      <div style={{ paddingLeft: 18, opacity: typeHint ? 0.6 : 1 }} role="treeitem" aria-selected={false}>
+      <div style={{ paddingLeft: 18 }} role="treeitem" aria-selected={false}>
         {keyLabel}
         <Scalar value={value} needle={needle} />
       </div>
@@ -113,16 +113,18 @@ const Node = memo(function Node(props: NodeProps) {
         aria-label={`${open ? 'Collapse' : 'Expand'} ${name ?? 'root'}`}
         style={{ fontFamily: 'inherit', fontSize: 'inherit' }}
       >
-        <span style={{ display: 'inline-block', width: 18, color: 'var(--mantine-color-gray-6)' }}>
+        <span className={classes.dimmed} style={{ display: 'inline-block', width: 18 }}>
           {open ? '▾' : '▸'}
         </span>
         {keyLabel}
-        <span style={{ color: 'var(--mantine-color-gray-6)' }}>{summary}</span>
+        <span className={classes.dimmed}>{summary}</span>
       </UnstyledButton>
       {open && (
         <div role="group" style={{ paddingLeft: 16 }}>
           {entries.length === 0 && (
-            <div style={{ paddingLeft: 18, color: 'var(--mantine-color-gray-6)' }}>(empty)</div>
+            <div className={classes.dimmed} style={{ paddingLeft: 18 }}>
+              (empty)
+            </div>
           )}
           {entries.map(([k, v]) => (
             <Node

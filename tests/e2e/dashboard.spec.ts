@@ -23,7 +23,22 @@ test('opening project 1 shows its name and address from the seed', async ({ page
 
   const folders = page.getByRole('region', { name: 'Folders' });
   await expect(folders.getByRole('link', { name: /RFIs/ })).toBeVisible();
-  await expect(folders.getByRole('link', { name: /Daily Reports/ })).toBeVisible();
+  await expect(folders.getByRole('link', { name: /Daily Reports/ })).toHaveAttribute(
+    'href',
+    '/projects/1/daily-reports',
+  );
+  await expect(folders.getByRole('link', { name: /Meetings/ })).toHaveAttribute(
+    'href',
+    /\/projects\/1\/folders\/\d+$/,
+  );
+  await expect(folders.getByRole('link', { name: /Submittals/ })).toHaveAttribute(
+    'href',
+    '/projects/1/submittals/6',
+  );
+  await expect(folders.getByRole('link', { name: /Punch List/ })).toHaveAttribute(
+    'href',
+    '/projects/1/punch-list/5',
+  );
   await shot(page, 'dashboard');
 
   // A navbar section opens the container's screen (the RFI list).
@@ -63,12 +78,14 @@ test('the dark theme is kept across a reload', async ({ page }) => {
   await signIn(page, seed.pm);
   await openProject(page, seed.project1.id);
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.getByRole('button', { name: /^Colour scheme/ }).click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await shot(page, 'dashboard-dark');
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.getByRole('button', { name: 'Colour scheme: Dark' }).click();
+  await page.getByRole('menuitem', { name: 'Light' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 });

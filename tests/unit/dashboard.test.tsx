@@ -28,6 +28,8 @@ const project: Project = {
 const containers: Folder[] = [
   { folderId: 11, folderName: 'RFIs', folderType: 4, folderTypeName: 'RFIs', folderParentId: 10 },
   { folderId: 12, folderName: 'Daily Reports', folderType: 10, folderParentId: 10 },
+  { folderId: 13, folderName: 'Submittals', folderType: 7, folderParentId: 10 },
+  { folderId: 14, folderName: 'Punch List', folderType: 6, folderParentId: 10 },
 ];
 
 function renderDashboard(children: Folder[] = containers) {
@@ -69,7 +71,15 @@ describe('DashboardPage', () => {
       '/projects/1/rfis/11',
     );
     const daily = within(section).getByRole('link', { name: /Daily Reports/ });
-    expect(daily).toHaveAttribute('href', '/projects/1/folders/12');
+    expect(daily).toHaveAttribute('href', '/projects/1/daily-reports');
+    expect(within(section).getByRole('link', { name: /Submittals/ })).toHaveAttribute(
+      'href',
+      '/projects/1/submittals/13',
+    );
+    expect(within(section).getByRole('link', { name: /Punch List/ })).toHaveAttribute(
+      'href',
+      '/projects/1/punch-list/14',
+    );
   });
 
   it('says when the project has no folders', () => {

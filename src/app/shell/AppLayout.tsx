@@ -1,4 +1,5 @@
 import '../styles/mantineRest';
+import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -6,8 +7,34 @@ import { Notifications } from '@mantine/notifications';
 import { Outlet, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../paths';
+import { useSession } from '../session';
+import { CommandPalette } from './CommandPalette';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
+import { OfflineNotice } from './OfflineNotice';
+import { useTrackPlaces } from './recentPlaces';
+
+/** Prints in the light scheme (dark text on white paper), whatever the screen shows. */
+function usePrintInLight() {
+  useEffect(() => {
+    const root = document.documentElement;
+    let saved: string | null = null;
+    const before = () => {
+      saved = root.getAttribute('data-mantine-color-scheme');
+      root.setAttribute('data-mantine-color-scheme', 'light');
+    };
+    const after = () => {
+      if (saved) root.setAttribute('data-mantine-color-scheme', saved);
+      saved = null;
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+}
 
 /** The signed-in frame: header, section navigation, and the current screen. */
 export function AppLayout() {
@@ -15,28 +42,35 @@ export function AppLayout() {
   const projectId = parseId(useParams().projectId);
   const { pathname } = useLocation();
   useEffect(close, [pathname, close]);
+  useTrackPlaces(useSession()?.userName, pathname);
+  usePrintInLight();
 
   return (
     <>
       {/* Toasts (background refetch failures) only happen signed in, so they load with the shell. */}
       <Notifications position="top-right" />
+      <a className="pm-skip-link pm-no-print" href="#main-content">
+        Skip to main content
+      </a>
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
         padding="md"
       >
-        <AppShell.Header>
+        <AppShell.Header className="pm-no-print">
           <Header projectId={projectId} navOpened={navOpened} onToggleNav={toggle} />
         </AppShell.Header>
-        <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
+        <AppShell.Navbar p="xs" component="nav" aria-label="Sections" className="pm-no-print">
           <Navigation projectId={projectId} />
         </AppShell.Navbar>
-        <AppShell.Main>
+        <AppShell.Main className="pm-shell-main" id="main-content" tabIndex={-1}>
+          <OfflineNotice />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </AppShell.Main>
       </AppShell>
+      <CommandPalette projectId={projectId} />
     </>
   );
 }

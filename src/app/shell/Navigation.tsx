@@ -63,14 +63,11 @@ export function Navigation({ projectId }: { projectId?: number }) {
             {sectionLinks}
           </>
         )}
-        {isAdmin && (
-          <>
-            <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-              Administration
-            </Text>
-            {item(paths.requestLog(), 'Request log')}
-          </>
-        )}
+        <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+          {isAdmin ? 'Administration' : 'Tools'}
+        </Text>
+        {item(paths.apiExplorer(), 'API explorer')}
+        {isAdmin && item(paths.requestLog(), 'Request log')}
       </Stack>
     </ScrollArea>
   );

@@ -77,3 +77,5 @@ import '@mantine/core/styles/Tree.css';
 import '@mantine/core/styles/TreeSelect.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/spotlight/styles.css';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ApiError } from '../../api/errors';
 import type { Session } from '../../api/session';
@@ -28,13 +28,16 @@ export function SignInForm({
   signIn = defaultSignIn,
 }: SignInFormProps) {
   const [userName, setUserName] = useState(initialUserName);
-  const [password, setPassword] = useState('');
+  // Uncontrolled on purpose: React mirrors a controlled input's value into its `value` attribute, which would
+  // put the password into the serialised DOM (outerHTML, page snapshots, extensions reading the markup).
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [pending, setPending] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    const password = passwordRef.current?.value ?? '';
     const missing: FormErrors = {};
     if (!userName.trim()) missing.userName = 'Enter your user name.';
     if (!password) missing.password = 'Enter your password.';
@@ -86,8 +89,7 @@ export function SignInForm({
           label="Password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          ref={passwordRef}
           error={errors.password}
           data-autofocus={lockUserName ? true : undefined}
         />

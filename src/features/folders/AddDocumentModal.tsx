@@ -14,7 +14,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors';
 import { useConfig } from '../../app/config';
 import type { Folder } from '../../contract/dtos';
@@ -71,7 +71,7 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
     () => distinctNames(documents.data ?? [], (d) => d.documentTypeName),
     [documents.data],
   );
-  const mutation = useMutation(addExtDriveDocumentMutation());
+  const mutation = useMutation(addExtDriveDocumentMutation(useQueryClient()));
 
   const set = (field: ExtDriveField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));

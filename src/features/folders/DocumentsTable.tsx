@@ -1,6 +1,6 @@
 // The documents of a folder: sort, filter (state in the URL), CSV export, and virtualised rows so a folder of
 // 100,000 documents renders only what is on screen.
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
   Button,
   EmptyState,
@@ -51,20 +51,22 @@ function download(text: string, fileName: string) {
 function SortHeader({
   id,
   label,
-  state,
+  sort,
+  dir,
   onSort,
 }: {
   id: ColumnId;
   label: string;
-  state: TableState;
+  sort: ColumnId;
+  dir: TableState['dir'];
   onSort: (id: ColumnId) => void;
 }) {
-  const active = state.sort === id;
-  const arrow = active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : '';
+  const active = sort === id;
+  const arrow = active ? (dir === 'asc' ? ' ▲' : ' ▼') : '';
   return (
     <th
       className={classes.th}
-      aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
       scope="col"
     >
       <UnstyledButton className={classes.sortButton} onClick={() => onSort(id)}>
@@ -74,6 +76,49 @@ function SortHeader({
     </th>
   );
 }
+
+// The header and the rows are memoised so a scroll step renders only the rows that changed (the header holds
+// Mantine buttons and never changes while scrolling).
+const HeaderRow = memo(function HeaderRow({
+  sort,
+  dir,
+  onSort,
+}: {
+  sort: ColumnId;
+  dir: TableState['dir'];
+  onSort: (id: ColumnId) => void;
+}) {
+  return (
+    <tr aria-rowindex={1}>
+      {columns.map((c) => (
+        <SortHeader key={c.id} id={c.id} label={c.label} sort={sort} dir={dir} onSort={onSort} />
+      ))}
+    </tr>
+  );
+});
+
+const ROW_STYLE = { height: ROW_HEIGHT };
+
+/** A cut-off cell shows its whole text as a tooltip, set on hover (not on every row render while scrolling). */
+function showFullText(event: MouseEvent<HTMLTableSectionElement>) {
+  const cell = (event.target as HTMLElement).closest('td');
+  if (!cell) return;
+  const cut = cell.scrollWidth > cell.clientWidth;
+  if (cut && cell.title !== cell.textContent) cell.title = cell.textContent ?? '';
+  else if (!cut && cell.title) cell.removeAttribute('title');
+}
+
+const DocumentRow = memo(function DocumentRow({ doc, index }: { doc: FolderDocument; index: number }) {
+  return (
+    <tr className={classes.row} style={ROW_STYLE} aria-rowindex={index + 2} data-index={index}>
+      {columns.map((c) => (
+        <td key={c.id} className={c.kind === 'number' ? classes.num : classes.td}>
+          {cellText(c, doc)}
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 function VirtualRows({
   rows,
@@ -89,7 +134,8 @@ function VirtualRows({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // Rows beyond the visible ones on each side: enough for wheel and keyboard steps, few to render on a jump.
+    overscan: 3,
   });
   const items = virtualizer.getVirtualItems();
   const top = items.length ? items[0].start : 0;
@@ -113,44 +159,18 @@ function VirtualRows({
           ))}
         </colgroup>
         <thead className={classes.thead}>
-          <tr aria-rowindex={1}>
-            {columns.map((c) => (
-              <SortHeader key={c.id} id={c.id} label={c.label} state={state} onSort={onSort} />
-            ))}
-          </tr>
+          <HeaderRow sort={state.sort} dir={state.dir} onSort={onSort} />
         </thead>
-        <tbody>
+        <tbody onMouseOver={showFullText}>
           {top > 0 && (
             <tr aria-hidden="true" style={{ height: top }}>
               <td colSpan={columns.length} className={classes.spacer} />
             </tr>
           )}
-          {items.map((item) => {
-            const d = rows[item.index];
-            return (
-              <tr
-                // Keyed by slot, not by document: a jump reuses the row elements and only changes their text.
-                key={item.index % items.length}
-                className={classes.row}
-                style={{ height: ROW_HEIGHT }}
-                aria-rowindex={item.index + 2}
-                data-index={item.index}
-              >
-                {columns.map((c) => {
-                  const text = cellText(c, d);
-                  return (
-                    <td
-                      key={c.id}
-                      className={c.kind === 'number' ? classes.num : classes.td}
-                      title={c.kind === 'text' && text.length > 12 ? text : undefined}
-                    >
-                      {text}
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
+          {items.map((item) => (
+            // Keyed by slot, not by document: a jump reuses the row elements and only changes their text.
+            <DocumentRow key={item.index % items.length} doc={rows[item.index]} index={item.index} />
+          ))}
           {bottom > 0 && (
             <tr aria-hidden="true" style={{ height: bottom }}>
               <td colSpan={columns.length} className={classes.spacer} />

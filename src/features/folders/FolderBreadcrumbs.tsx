@@ -1,7 +1,8 @@
 // Breadcrumbs from the root folder down. Each ancestor comes from its cached folder query (FolderGetRequest),
-// so going up (or rendering the trail again) costs no request once a folder has been seen.
+// so going up (or rendering the trail again) costs no request once a folder has been seen. An ancestor that a
+// cached child list shows (the project's containers come with the project) needs no request either.
 import { Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderKeys, folderQuery } from '../../api/queries/folders';
 import { paths } from '../../app/paths';
@@ -26,11 +27,31 @@ export function ancestorIds(folder: Folder, lookup: (id: number) => Folder | und
   return ids;
 }
 
+/** The folder as a cached child list shows it, if one does. */
+function listed(queryClient: QueryClient, id: number): Folder | undefined {
+  for (const [, list] of queryClient.getQueriesData<Folder[]>({ queryKey: folderKeys.childLists() })) {
+    const found = list?.find((f) => f.folderId === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The folder's ancestors, nearest first: ids and their (cached) folder queries. */
 export function useAncestors(folder: Folder) {
   const queryClient = useQueryClient();
-  const ids = ancestorIds(folder, (id) => queryClient.getQueryData<Folder>(folderKeys.detail(id)));
-  const queries = useQueries({ queries: ids.map((id) => folderQuery(id)) });
+  const ids = ancestorIds(
+    folder,
+    (id) => queryClient.getQueryData<Folder>(folderKeys.detail(id)) ?? listed(queryClient, id),
+  );
+  const fromLists = ids.map((id) =>
+    queryClient.getQueryData<Folder>(folderKeys.detail(id)) ? undefined : listed(queryClient, id),
+  );
+  const results = useQueries({
+    queries: ids.map((id, i) => ({ ...folderQuery(id), enabled: fromLists[i] === undefined })),
+  });
+  const queries = results.map((q, i) =>
+    q.data === undefined && fromLists[i] ? { ...q, data: fromLists[i] } : q,
+  );
   return { ids, queries };
 }
 

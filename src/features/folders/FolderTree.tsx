@@ -2,7 +2,7 @@
 // only when it is opened; the branches on the way to the current folder start open.
 import { useState } from 'react';
 import { Anchor, Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { folderPath } from '../../app/paths';
@@ -109,6 +109,9 @@ export function FolderTree({
   ...props
 }: TreeProps & { rootFolderId: number; projectName?: string }) {
   const root: Folder = { folderId: rootFolderId, folderName: projectName || 'Project folders' };
+  // The branches on the way to the current folder are asked for together, not one level after the other as
+  // each opens (the folder's ancestors are known from the breadcrumbs).
+  useQueries({ queries: [rootFolderId, ...props.openPath].map((id) => folderChildrenQuery(id)) });
   return (
     <nav aria-label="Folder tree">
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
+import { projectQuery } from '../../api/queries/projects';
 import { parseId } from '../../app/paths';
-import { folderDocumentsQuery } from './queries';
+import { documentStatusesQuery, folderDocumentsQuery, subFolderDocumentsQuery } from './queries';
 
 function folderIdOf(params: LoaderFunctionArgs['params']): number {
   const folderId = parseId(params.folderId);
@@ -11,15 +12,40 @@ function folderIdOf(params: LoaderFunctionArgs['params']): number {
 }
 
 /**
- * The folder, its children and its documents need only the folder id, so all go out together. The screen waits
- * for the folder and its children; the documents (up to 100,000 rows) fill in their own section when they come.
+ * The breadcrumbs end at the project's root folder: it is asked for as soon as the project (and so its root id)
+ * is known — at once in the app, where the project is cached — instead of after the folder's ancestors arrive.
+ */
+function prefetchRootFolder(queryClient: QueryClient, params: LoaderFunctionArgs['params']) {
+  const projectId = parseId(params.projectId);
+  if (projectId === undefined) return;
+  void queryClient
+    .ensureQueryData(projectQuery(projectId))
+    .then((p) => (p.rootFolderId ? queryClient.prefetchQuery(folderQuery(p.rootFolderId)) : undefined))
+    .catch(() => undefined);
+}
+
+/**
+ * The folder, its children, its documents, its sub folders' sizes and the project's document statuses need
+ * only ids from the address, so all go out together (one round trip; `npm run bench`, part roundtrips). The
+ * screen waits for the folder and its children; the rest fill in their own sections when they come.
  */
 export function folderLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const folderId = folderIdOf(params);
     void queryClient.prefetchQuery(folderDocumentsQuery(folderId));
+    void queryClient.prefetchQuery(subFolderDocumentsQuery(folderId));
+    const projectId = parseId(params.projectId);
+    if (projectId !== undefined) void queryClient.prefetchQuery(documentStatusesQuery(projectId));
+    prefetchRootFolder(queryClient, params);
+    const folder = queryClient.ensureQueryData({ ...folderQuery(folderId), revalidateIfStale: true });
+    // The folder tree opens the folder's parent: its children are asked for as soon as the folder names it.
+    void folder
+      .then((f) =>
+        f.folderParentId ? queryClient.prefetchQuery(folderChildrenQuery(f.folderParentId)) : undefined,
+      )
+      .catch(() => undefined);
     await Promise.all([
-      queryClient.ensureQueryData({ ...folderQuery(folderId), revalidateIfStale: true }),
+      folder,
       queryClient.ensureQueryData({ ...folderChildrenQuery(folderId), revalidateIfStale: true }),
     ]);
     return null;
@@ -30,6 +56,7 @@ export function folderLoader(queryClient: QueryClient) {
 export function folderEditLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const folderId = folderIdOf(params);
+    prefetchRootFolder(queryClient, params);
     await queryClient.fetchQuery(folderQuery(folderId));
     return null;
   };

@@ -167,6 +167,9 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
         className={classes.scroll}
         style={{ height: Math.min(height, rows.length * ROW_HEIGHT + 2) }}
         data-testid="log-scroll"
+        // Scrollable by keyboard too (arrow keys, Page Up/Down) once focused.
+        role="rowgroup"
+        tabIndex={0}
       >
         <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((v) => {

@@ -351,6 +351,7 @@ function Explorer() {
         position="right"
         size="xl"
         title={<Text fw={600}>Request #{entryId}</Text>}
+        closeButtonProps={{ 'aria-label': 'Close request details' }}
       >
         {entryId !== undefined && <EntryDrawerBody id={entryId} rows={rows} onFilter={onFilter} />}
       </Drawer>

@@ -163,7 +163,13 @@ export function RfiPage() {
     // Re-read first: if someone else saved since editing began, say what changed instead of overwriting.
     setChecking(true);
     try {
-      const fresh = await queryClient.fetchQuery({ ...rfiQuery(rfiId), staleTime: 0 });
+      // Part of the save: fails at once when offline or unreachable (no paused wait, no background retries).
+      const fresh = await queryClient.fetchQuery({
+        ...rfiQuery(rfiId),
+        staleTime: 0,
+        retry: false,
+        networkMode: 'always',
+      });
       const freshValues = formValuesFrom(fresh.openIssue);
       const theirs = differingFields(editing.base, freshValues);
       if (theirs.length) {

@@ -1,0 +1,86 @@
+// Lazily loaded screens of a build (issue 10, part `chunks` of `npm run bench`): what opening each route
+// fetches beyond what is already loaded, JS + CSS gzip (level 9, as scripts/size.mjs counts), from the Vite
+// manifest (build.manifest) and the route tree in src/app/router.tsx.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Each route's lazy modules (the import() specifiers between one route's `path:`/`index:`/`id:` and the next). */
+export function routeGroups(routerSource: string): { route: string; modules: string[] }[] {
+  const marks = [...routerSource.matchAll(/\b(path: '[^']*'|index: true|id: '[^']*')/g)];
+  return marks
+    .map((m, i) => {
+      const text = routerSource.slice(m.index, marks[i + 1]?.index ?? routerSource.length);
+      const modules = [...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((x) =>
+        join('src/app', x[1]).replace(/\\/g, '/'),
+      );
+      return { route: m[1], modules: [...new Set(modules)] };
+    })
+    .filter((g) => g.modules.length > 0);
+}
+
+const SHELL_MODULE = 'src/app/shell/AppLayout';
+
+/**
+ * Each lazy route's own load, JS + CSS gzip (level 9, as scripts/size.mjs): the chunks of its lazy modules and
+ * their static imports, less what is already loaded when it is opened — the entry's chunks and, for the screens
+ * inside the signed-in shell, the shell's (AppLayout, which loads first). The shell is reported on its own.
+ */
+export function lazyScreens(dist: string, routerSource: string) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const k of keys) {
+      if (seen.has(k) || !manifest[k]) continue;
+      seen.add(k);
+      closure(manifest[k].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const inEntry = closure([entryKey]);
+  const gz = new Map<string, number>();
+  const gzip = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const keyOf = (module: string) =>
+    ['.tsx', '.ts', ''].map((ext) => module + ext).find((k) => manifest[k]?.isDynamicEntry);
+  const groups = routeGroups(routerSource);
+  const shellKey = keyOf(SHELL_MODULE);
+  const inShell = shellKey ? closure([shellKey]) : new Set<string>();
+  return groups
+    .map(({ route, modules }) => {
+      const keys = modules.map(keyOf).filter((k): k is string => k !== undefined);
+      const isShell = shellKey !== undefined && keys.includes(shellKey);
+      const loaded = (k: string) =>
+        inEntry.has(k) || (!isShell && route !== "path: 'signin'" && inShell.has(k));
+      const own = [...closure(keys)].filter((k) => !loaded(k));
+      const files = new Set<string>();
+      for (const k of own) {
+        files.add(manifest[k].file);
+        for (const c of manifest[k].css ?? []) files.add(c);
+      }
+      const list = [...files].map((f) => ({ file: f, gzip: gzip(f) }));
+      return {
+        route,
+        shell: isShell,
+        modules: modules.map((m) => m.replace(/^src\//, '')),
+        jsGzip: list.filter((f) => f.file.endsWith('.js')).reduce((s, f) => s + f.gzip, 0),
+        cssGzip: list.filter((f) => f.file.endsWith('.css')).reduce((s, f) => s + f.gzip, 0),
+        files: list.map((f) => f.file).sort(),
+      };
+    })
+    .map((s) => ({ ...s, totalGzip: s.jsGzip + s.cssGzip }))
+    .sort((a, b) => b.totalGzip - a.totalGzip);
+}

@@ -1,0 +1,68 @@
+// `npm run test:stress`: the long reliability suites of issue 11 (docs/reliability.md), each bounded in count
+// and time and talking only to services it starts on 127.0.0.1: durability under SIGKILL (suite 5), then load
+// (suite 6). Prints each suite's figures and a closing "N passed, N failed" line; exits 1 when a suite fails.
+// Env: STRESS_PORT (first of two ports, default 8261), LOAD_CLIENTS (50), LOAD_SECONDS (60), STRESS_ONLY
+// (durability | load).
+import { durability } from '../tests/reliability/durability';
+import { load } from '../tests/reliability/load';
+
+const port = Number(process.env.STRESS_PORT ?? 8261);
+const only = process.env.STRESS_ONLY;
+let passed = 0;
+let failed = 0;
+
+function verdict(name: string, problems: string[]) {
+  if (problems.length) {
+    failed++;
+    console.log(`✗ ${name}`);
+    for (const p of problems.slice(0, 20)) console.log(`    ${p}`);
+  } else {
+    passed++;
+    console.log(`✓ ${name}`);
+  }
+}
+
+async function main() {
+  if (!only || only === 'durability') {
+    const started = Date.now();
+    console.log('durability: write bursts, SIGKILL mid-burst, restart, check …');
+    const f = await durability(port);
+    console.log(JSON.stringify(f, null, 2));
+    for (const [i, r] of f.rounds.entries()) {
+      console.log(
+        `  round ${i + 1}: killed at ${r.killAtMs} ms; acknowledged ${r.requestsAcked} writes ` +
+          `(${r.updatesAcked} updates, ${r.bulkCreatesAcked} bulk creates = ${r.rowsAcked} rows, ${r.documentsAcked} documents); ` +
+          `${r.inFlightAtKill} in flight at the kill, ${r.inFlightCommitted} of them stored; lost ${r.lost}; integrity ${r.integrity}`,
+      );
+    }
+    console.log(`  ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    verdict('durability: every acknowledged write survives SIGKILL; integrity_check ok', [
+      ...f.problems,
+      ...(f.lost ? [`${f.lost} acknowledged writes lost`] : []),
+      ...(f.rounds.some((r) => r.requestsAcked === 0) ? ['a round acknowledged no write'] : []),
+    ]);
+  }
+  if (!only || only === 'load') {
+    const clients = Number(process.env.LOAD_CLIENTS ?? 50);
+    const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+    console.log(`load: ${clients} clients for ${seconds} s …`);
+    const f = await load(port + 1, clients, seconds);
+    console.log(JSON.stringify(f, null, 2));
+    const a = f.latencyMs.all;
+    console.log(
+      `  ${f.requests} requests, ${f.perSecond}/s, ${f.errors} errors; latency p50 ${a.p50} ms, p90 ${a.p90} ms, p99 ${a.p99} ms, max ${a.max} ms`,
+    );
+    verdict(`load: ${clients} clients × ${seconds} s, 0 errors`, [
+      ...(f.errors ? [`${f.errors} errors`, ...f.errorSamples] : []),
+      ...(f.requests === 0 ? ['no request completed'] : []),
+    ]);
+  }
+  console.log(`stress: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  console.log(`stress: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+// Places the user opened recently (path + title), per user, in localStorage: the command palette lists them first.
+import { useEffect, useSyncExternalStore } from 'react';
+
+export interface Place {
+  path: string;
+  title: string;
+}
+
+const MAX = 8;
+const PREFIX = 'pm-console.recent-places.';
+const listeners = new Set<() => void>();
+const cache = new Map<string, { raw: string | null; places: Place[] }>();
+
+function key(userName: string | undefined) {
+  return PREFIX + (userName ?? '');
+}
+
+function read(userName: string | undefined): Place[] {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(key(userName));
+  } catch {
+    return [];
+  }
+  const hit = cache.get(key(userName));
+  if (hit && hit.raw === raw) return hit.places;
+  let places: Place[] = [];
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) {
+      places = parsed.filter(
+        (p): p is Place =>
+          !!p && typeof p.path === 'string' && p.path.startsWith('/') && typeof p.title === 'string',
+      );
+    }
+  } catch {
+    places = [];
+  }
+  cache.set(key(userName), { raw, places });
+  return places;
+}
+
+/** The list with `place` first (a place already there moves up; its title is refreshed). */
+export function addPlace(list: Place[], place: Place, max = MAX): Place[] {
+  return [place, ...list.filter((p) => p.path !== place.path)].slice(0, max);
+}
+
+export function rememberPlace(userName: string | undefined, place: Place): void {
+  try {
+    localStorage.setItem(key(userName), JSON.stringify(addPlace(read(userName), place)));
+  } catch {
+    return;
+  }
+  listeners.forEach((l) => l());
+}
+
+export function useRecentPlaces(userName: string | undefined): Place[] {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => read(userName),
+    () => read(userName),
+  );
+}
+
+/** A label for a path when the screen set no title of its own. */
+export function pathLabel(path: string): string {
+  const [pathname] = path.split('?');
+  const m = /^\/projects\/(\d+)(?:\/(folders|rfis)\/(\d+)(?:\/(\d+|edit))?)?\/?$/.exec(pathname);
+  if (m) {
+    const [, project, kind, folder, item] = m;
+    if (!kind) return `Project ${project}`;
+    if (kind === 'rfis')
+      return item ? `RFI (folder ${item}), project ${project}` : `RFIs, project ${project}`;
+    return `${item === 'edit' ? 'Edit folder' : 'Folder'} ${folder}, project ${project}`;
+  }
+  if (pathname === '/admin/request-log') return 'Request log';
+  if (pathname === '/api-explorer') return 'API explorer';
+  return pathname;
+}
+
+/** A screen's title as its `document.title` says (`Project 1 · PM Console` → `Project 1`). */
+export function titleOf(documentTitle: string): string | undefined {
+  const t = documentTitle.replace(/\s*·\s*PM Console\s*$/, '').trim();
+  return t && t !== 'PM Console' ? t : undefined;
+}
+
+/**
+ * Remembers every signed-in place once its screen has had time to set its title (a screen that sets none gets a
+ * label from its path); a place left sooner is remembered on leaving. The start page and 404s are not places.
+ */
+export function useTrackPlaces(userName: string | undefined, path: string): void {
+  useEffect(() => {
+    if (path === '/') return;
+    const before = document.title;
+    let done = false;
+    const remember = () => {
+      if (done) return;
+      done = true;
+      const title = document.title !== before ? titleOf(document.title) : undefined;
+      if (title === 'Not found') return;
+      rememberPlace(userName, { path, title: title ?? pathLabel(path) });
+    };
+    const t = window.setTimeout(remember, 800);
+    return () => {
+      window.clearTimeout(t);
+      remember();
+    };
+  }, [userName, path]);
+}

@@ -1,0 +1,95 @@
+// Pure logic of the meeting screen: item-number order, grouping by category, what is overdue, what is shown.
+import type { MeetingMinute } from '../../contract/dtos';
+import { parseTextDate, textDateDay } from '../../ui/textDate';
+
+/** `1.02` < `1.10` < `2.01` < `10.01`: the dotted parts compared as numbers, then as text; none sorts last. */
+export function compareItemNumbers(a: string | undefined, b: string | undefined): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  const pa = a.split('.');
+  const pb = b.split('.');
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === undefined || y === undefined) return x === undefined ? -1 : 1;
+    const nx = Number(x);
+    const ny = Number(y);
+    const d = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : 0;
+    if (d) return d;
+    const t = x.localeCompare(y, undefined, { numeric: true });
+    if (t) return t;
+  }
+  return 0;
+}
+
+/** Day number of a text date, or undefined. */
+const dayOf = (text: string | undefined) => {
+  const d = parseTextDate(text);
+  return d ? textDateDay(d) : undefined;
+};
+
+/**
+ * Overdue: not complete, not resolved, with a due date (`DateDue`) before today (the user's day). A minute
+ * without a readable due date is never overdue.
+ */
+export function isOverdue(minute: MeetingMinute, today: number): boolean {
+  if (minute.isComplete || (minute.dateResolved ?? '').trim() !== '') return false;
+  const due = dayOf(minute.dateDue);
+  return due !== undefined && due < today;
+}
+
+export function daysOverdue(minute: MeetingMinute, today: number): number {
+  const due = dayOf(minute.dateDue);
+  return isOverdue(minute, today) && due !== undefined ? today - due : 0;
+}
+
+export const UNCATEGORISED = 'Uncategorised';
+
+export interface MinuteGroup {
+  category: string;
+  minutes: MeetingMinute[];
+}
+
+export interface MinuteView {
+  groups: MinuteGroup[];
+  total: number;
+  shown: number;
+  /** Complete minutes (hidden ones included) and hidden minutes: what the toggles add. */
+  completed: number;
+  hidden: number;
+  /** Overdue among all minutes, shown or not. */
+  overdue: number;
+}
+
+/**
+ * The minutes to show, in item-number order, grouped by category; categories in the order of their first item
+ * (so category 1 comes before category 2), minutes without a category last. Completed and hidden minutes are
+ * left out unless asked for (both flags must allow a minute that is both).
+ */
+export function viewMinutes(
+  minutes: MeetingMinute[],
+  options: { showCompleted: boolean; showHidden: boolean; today: number },
+): MinuteView {
+  const sorted = [...minutes].sort(
+    (a, b) =>
+      compareItemNumbers(a.itemNumber, b.itemNumber) || (a.meetingMinuteId ?? 0) - (b.meetingMinuteId ?? 0),
+  );
+  const shown = sorted.filter(
+    (m) => (options.showCompleted || !m.isComplete) && (options.showHidden || !m.isHidden),
+  );
+  const groups = new Map<string, MeetingMinute[]>();
+  for (const m of shown) {
+    const category = m.minuteCategory?.trim() || UNCATEGORISED;
+    groups.set(category, [...(groups.get(category) ?? []), m]);
+  }
+  const ordered = [...groups.entries()]
+    .sort(([a], [b]) => (a === UNCATEGORISED ? 1 : 0) - (b === UNCATEGORISED ? 1 : 0))
+    .map(([category, list]) => ({ category, minutes: list }));
+  return {
+    groups: ordered,
+    total: minutes.length,
+    shown: shown.length,
+    completed: minutes.filter((m) => m.isComplete).length,
+    hidden: minutes.filter((m) => m.isHidden).length,
+    overdue: minutes.filter((m) => isOverdue(m, options.today)).length,
+  };
+}

@@ -1,0 +1,198 @@
+// Import of a CSV or tab-separated file: its header row is mapped to the grid's columns by name; names that do
+// not match are chosen by hand here, with a preview of the first rows as they will land in the grid.
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { parseDelimited } from '../../ui/delimited';
+import gridClasses from './PunchGrid.module.css';
+import { COLUMNS, columnByKey, mapHeaders, rowsFromRecords, type ColumnKey, type GridRow } from './model';
+
+export interface ImportFile {
+  name: string;
+  text: string;
+}
+
+const PREVIEW_ROWS = 5;
+
+export function ImportDialog({
+  file,
+  onImport,
+  onClose,
+}: {
+  file: ImportFile | null;
+  onImport: (rows: GridRow[]) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={file !== null} onClose={onClose} title={`Import ${file?.name ?? ''}`} size="xl">
+      {file && (
+        <ImportBody key={file.name + file.text.length} file={file} onImport={onImport} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function ImportBody({
+  file,
+  onImport,
+  onClose,
+}: {
+  file: ImportFile;
+  onImport: (rows: GridRow[]) => void;
+  onClose: () => void;
+}) {
+  const parsed = useMemo(() => parseDelimited(file.text), [file.text]);
+  const header = parsed[0] ?? [];
+  const records = useMemo(() => parsed.slice(1), [parsed]);
+  const [mapping, setMapping] = useState<Array<ColumnKey | null>>(() => mapHeaders(header));
+  const rows = useMemo(() => rowsFromRecords(records, mapping), [records, mapping]);
+  const unmatched = header.filter((h, i) => mapping[i] === null && h.trim() !== '').length;
+  const mapped = mapping.filter((k): k is ColumnKey => k !== null);
+  const noSummary = !mapped.includes('summary');
+
+  // A spreadsheet's own format (.xlsx is a zip) or any other binary file is not text.
+  const binary = file.text.startsWith('PK') || file.text.includes('\u0000');
+  if (header.length === 0 || binary) {
+    return (
+      <Stack>
+        <Alert color="red" title={binary ? 'Not a CSV or text file' : 'Nothing to import'}>
+          {binary
+            ? 'This file is not text. Save the sheet as CSV (comma-separated) or as tab-separated text, then import that.'
+            : 'The file is empty. Use the template: a header row, then one line per item.'}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const choose = (i: number, value: string) => {
+    const key = value === '' ? null : (value as ColumnKey);
+    setMapping((m) => m.map((k, j) => (j === i ? key : key !== null && k === key ? null : k)));
+  };
+  const example = (i: number) => records.find((r) => (r[i] ?? '').trim() !== '')?.[i] ?? '';
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {records.length} line{records.length === 1 ? '' : 's'} after the header. Columns are matched by name;
+        choose where the others go, or leave them out.
+      </Text>
+      {unmatched > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={`${unmatched} column${unmatched === 1 ? '' : 's'} not matched`}
+        >
+          Pick a grid column for each name the console did not recognise, or leave it as “Don’t import”.
+        </Alert>
+      )}
+      <Table withTableBorder verticalSpacing={4} aria-label="Column mapping">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Column in the file</Table.Th>
+            <Table.Th>Example</Table.Th>
+            <Table.Th>Goes to</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {header.map((h, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {h || `(column ${i + 1})`}
+                  </Text>
+                  {mapping[i] === null && h.trim() !== '' && (
+                    <Badge color="yellow" variant="light" size="sm">
+                      not matched
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed" lineClamp={1} maw={220}>
+                  {example(i)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <NativeSelect
+                  aria-label={`Grid column for “${h || `column ${i + 1}`}”`}
+                  size="xs"
+                  value={mapping[i] ?? ''}
+                  onChange={(e) => choose(i, e.currentTarget.value)}
+                  data={[
+                    { value: '', label: 'Don’t import' },
+                    ...COLUMNS.map((c) => ({ value: c.key, label: c.label })),
+                  ]}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+
+      <Stack gap={4}>
+        <Text fw={600} size="sm">
+          Preview ({Math.min(PREVIEW_ROWS, rows.length)} of {rows.length} rows)
+        </Text>
+        {mapped.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No column is imported yet.
+          </Text>
+        ) : (
+          <ScrollArea type="auto">
+            <Table withTableBorder verticalSpacing={2} fz="xs" aria-label="Import preview">
+              <Table.Thead>
+                <Table.Tr>
+                  {mapped.map((k) => (
+                    <Table.Th key={k} style={{ whiteSpace: 'nowrap' }}>
+                      {columnByKey.get(k)!.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.slice(0, PREVIEW_ROWS).map((r) => (
+                  <Table.Tr key={r.tempItemId}>
+                    {mapped.map((k) => (
+                      <Table.Td key={k} style={{ whiteSpace: 'nowrap', maxWidth: 220, overflow: 'hidden' }}>
+                        {r.values[k]}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+      </Stack>
+      {noSummary && (
+        <Text size="sm" className={gridClasses.problemText}>
+          No column goes to Summary, which every item needs: choose the file’s column for it.
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button disabled={rows.length === 0} onClick={() => onImport(rows)}>
+          Add {rows.length} row{rows.length === 1 ? '' : 's'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

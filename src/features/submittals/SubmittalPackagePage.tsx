@@ -1,0 +1,426 @@
+// The submittal package screen. No operation reads a package: the screen starts from the folder tree (the package
+// folder and its item folders, read in parallel) and the last reply of operation 6 kept on this device, says
+// which fields it has not seen, edits through operation 6 and shows the reply. The items' files (operation 7)
+// are read together once the items are known.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useBlocker, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/errors';
+import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
+import { useConfig } from '../../app/config';
+import { parseId, paths } from '../../app/paths';
+import { DateText } from '../../ui/DateText';
+import { Field } from '../../ui/Field';
+import { displayTextDate } from '../../ui/textDate';
+import { ItemAttachments } from './ItemAttachments';
+import { itemFolders, kindOf, lastReplyQuery, projectMembersQuery, useUpdateSubmittal } from './queries';
+import { SubmittalEditor } from './SubmittalEditor';
+import {
+  ballInCourt,
+  changedFields,
+  changesToSend,
+  FIELD_LABELS,
+  formValuesFrom,
+  isFinalStatus,
+  knownPackage,
+  mapFieldErrors,
+  statusColor,
+  validateSubmittal,
+  type FormErrors,
+  type FormField,
+  type SubmittalFormValues,
+} from './submittalLogic';
+
+interface Editing {
+  base: SubmittalFormValues;
+  values: SubmittalFormValues;
+}
+
+function NotSeen() {
+  return (
+    <Badge variant="outline" color="gray" size="sm" fw={500} tt="none">
+      Not seen yet
+    </Badge>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function useUnsavedChangesGuard(dirty: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return blocker;
+}
+
+function person(name: string | undefined, id: number | undefined): string | undefined {
+  return name || (id ? `User ${id}` : undefined);
+}
+
+export function SubmittalPackagePage() {
+  const params = useParams();
+  const projectId = parseId(params.projectId) ?? 0;
+  const containerId = parseId(params.containerId) ?? 0;
+  const packageId = parseId(params.packageId) ?? 0;
+  const config = useConfig();
+  const { data: folder } = useSuspenseQuery(folderQuery(packageId));
+  const { data: children } = useSuspenseQuery(folderChildrenQuery(packageId));
+  const { data: reply } = useSuspenseQuery(lastReplyQuery(packageId));
+  const items = useMemo(() => itemFolders(children, config), [children, config]);
+  const known = knownPackage(folder, reply ?? undefined);
+  const { pkg, unseen } = known;
+  const seen = (f: FormField) => !unseen.includes(f);
+  const canModify = pkg.userCanModify !== false;
+  const title = pkg.description || folder.folderName || `Package ${packageId}`;
+  useDocumentTitle(`${pkg.number ? `${pkg.number} ` : ''}${title} · PM Console`);
+
+  const update = useUpdateSubmittal(packageId, containerId);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const members = useQuery({ ...projectMembersQuery(projectId, kindOf(config)), enabled: editing !== null });
+
+  const dirty = editing !== null && changedFields(editing.base, editing.values).length > 0;
+  const blocker = useUnsavedChangesGuard(dirty);
+
+  // After a refused save, the first field with an error gets the focus.
+  const focusError = useRef(false);
+  // After a save the form goes away: the focus goes back to the Edit button, not to the page's start.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const focusEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !focusEdit.current) return;
+    focusEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  useEffect(() => {
+    if (!focusError.current) return;
+    focusError.current = false;
+    document
+      .querySelector<HTMLElement>('form[aria-label="Edit submittal package"] [aria-invalid="true"]')
+      ?.focus();
+  }, [errors]);
+
+  const startEditing = () => {
+    const base = formValuesFrom(pkg);
+    setEditing({ base, values: base });
+    setErrors({});
+  };
+
+  const change = (patch: Partial<SubmittalFormValues>) => {
+    setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));
+    setErrors((errs) => {
+      const next = { ...errs };
+      delete next._form;
+      for (const k of Object.keys(patch)) delete next[k as FormField];
+      return next;
+    });
+  };
+
+  const cancel = () => {
+    setEditing(null);
+    setErrors({});
+  };
+
+  const save = async () => {
+    if (!editing || update.isPending) return;
+    const found = validateSubmittal(editing.values, editing.base, unseen);
+    if (Object.keys(found).length) {
+      focusError.current = true;
+      setErrors(found);
+      return;
+    }
+    const changes = changesToSend(editing.base, editing.values, unseen);
+    if (Object.keys(changes).length === 0) {
+      cancel();
+      notifications.show({ color: 'gray', title: 'Nothing to save', message: 'No field was changed.' });
+      return;
+    }
+    try {
+      await update.mutateAsync(changes);
+      focusEdit.current = true;
+      setEditing(null);
+      setErrors({});
+      notifications.show({ color: 'green', title: 'Saved', message: `${title} was saved.` });
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {
+        focusError.current = true;
+        setErrors(mapFieldErrors(e.fieldErrors));
+      } else {
+        setErrors({ _form: e instanceof Error ? e.message : 'The package could not be saved.' });
+      }
+    }
+  };
+
+  const court = ballInCourt(pkg, known.source === 'reply');
+  const value = (f: FormField, shown: ReactNode) => (seen(f) ? shown : <NotSeen />);
+  const openCount = reply ? pkg.countOpenItems : undefined;
+  const closedCount = reply ? pkg.countClosedItems : undefined;
+  const replyTotal = reply ? pkg.countTotalItems : undefined;
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <Anchor component={Link} to={paths.submittals(projectId, containerId)} size="sm">
+        ← All submittals
+      </Anchor>
+
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={6} miw={0}>
+          <Text size="sm" c="dimmed" fw={600}>
+            {pkg.number ? `Submittal ${pkg.number}` : 'Submittal package'}
+            {folder.folderDescription ? ` · ${folder.folderDescription}` : ''}
+          </Text>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          <Group gap="xs">
+            {pkg.status && (
+              <Badge variant="light" size="lg" color={statusColor(pkg.status)} data-testid="package-status">
+                {pkg.status}
+              </Badge>
+            )}
+            {pkg.isPending && !isFinalStatus(pkg.status) && (
+              <Badge variant="filled" size="lg" color="orange">
+                Pending review
+              </Badge>
+            )}
+            {pkg.revision && (
+              <Badge variant="outline" size="lg" color="gray" tt="none">
+                Rev. {pkg.revision}
+              </Badge>
+            )}
+            {!canModify && (
+              <Badge color="gray" size="lg" variant="outline">
+                Read-only
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        {!editing && (
+          <Button ref={editButton} onClick={startEditing} disabled={!canModify} style={{ flexShrink: 0 }}>
+            Edit
+          </Button>
+        )}
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <Paper
+          withBorder
+          p="sm"
+          radius="md"
+          bg={court.known && court.name ? 'var(--mantine-color-blue-light)' : undefined}
+          aria-label="Ball in court"
+          role="note"
+        >
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            Ball in court
+          </Text>
+          <Text fw={700} size="xl">
+            {court.known ? (court.name ?? 'Nobody') : <NotSeen />}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {court.reason}
+          </Text>
+        </Paper>
+        <Stat
+          label="Items"
+          value={items.length}
+          hint={
+            replyTotal !== undefined && replyTotal !== items.length
+              ? `${replyTotal} at your last save`
+              : 'From the folder tree'
+          }
+        />
+        <Stat
+          label="Open items"
+          value={openCount ?? <NotSeen />}
+          hint={reply ? 'At your last save' : undefined}
+        />
+        <Stat
+          label="Closed items"
+          value={closedCount ?? <NotSeen />}
+          hint={reply ? 'At your last save' : undefined}
+        />
+      </SimpleGrid>
+
+      {reply ? (
+        known.changedSince ? (
+          <Alert color="yellow" variant="light" title="Changed since your last save">
+            The package was changed
+            {folder.updatedByFullName ? ` by ${folder.updatedByFullName}` : ''} on{' '}
+            <DateText value={folder.updatedDate} withTime /> after your last save (
+            {new Date(reply.savedAt).toLocaleString()}). The values below are from your save and may be out of
+            date; the service shows the stored values again after the next save.
+          </Alert>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Values as the service returned them after your last save,{' '}
+            {new Date(reply.savedAt).toLocaleString()}.
+          </Text>
+        )
+      ) : (
+        <Alert color="blue" variant="light" title="Some values have not been seen yet" role="status">
+          The service returns a package's stored values only in reply to a save, and this browser has not
+          saved this package yet{canModify ? '' : ' (you may not change it, so it cannot be saved from here)'}
+          . Shown: what the folder tree knows (the description, the items). Not seen yet:{' '}
+          {unseen.map((f) => FIELD_LABELS[f]).join(', ')}, and who holds the ball.
+        </Alert>
+      )}
+
+      {!canModify && (
+        <Alert color="gray" variant="light" title="Read-only">
+          You can read this package but not change it.
+        </Alert>
+      )}
+
+      {editing ? (
+        <SubmittalEditor
+          values={editing.values}
+          pkg={pkg}
+          unseen={unseen}
+          onChange={change}
+          errors={errors}
+          members={members.data}
+          membersError={members.isError ? members.error.message : undefined}
+          membersLoading={members.isPending && members.fetchStatus === 'fetching'}
+          saving={update.isPending}
+          onSubmit={() => void save()}
+          onCancel={cancel}
+        />
+      ) : (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="package-details">
+          <Title order={2} size="h4" mb="sm" id="package-details">
+            Details
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm" m={0}>
+            <Field label="Number">{value('number', pkg.number)}</Field>
+            <Field label="Status">{value('status', pkg.status)}</Field>
+            <Field label="Reference">{value('reference', pkg.reference)}</Field>
+            <Field label="Revision">{value('revision', pkg.revision)}</Field>
+            <Field label="Due date from sub">
+              {value('dueDateFromSub', displayTextDate(pkg.dueDateFromSub))}
+            </Field>
+            <Field label="Pending review">
+              {value('isPending', pkg.isPending === undefined ? undefined : pkg.isPending ? 'Yes' : 'No')}
+            </Field>
+            <Field label="Subcontractor">
+              {value('subcontractorId', person(pkg.subcontractor, pkg.subcontractorId))}
+            </Field>
+            <Field label="Submitting contact">
+              {value(
+                'submittingCompanyContactId',
+                person(pkg.submittingCompanyContact, pkg.submittingCompanyContactId),
+              )}
+            </Field>
+            <Field label="Reviewing contact">
+              {value(
+                'reviewingCompanyContactId',
+                person(pkg.reviewingCompanyContact, pkg.reviewingCompanyContactId) &&
+                  `${person(pkg.reviewingCompanyContact, pkg.reviewingCompanyContactId)}${pkg.reviewingCompany ? ` (${pkg.reviewingCompany})` : ''}`,
+              )}
+            </Field>
+            <Field label="Project manager">
+              {value('projectManagerId', person(pkg.projectManager, pkg.projectManagerId))}
+            </Field>
+            {(pkg.sourceNumber || pkg.targetNumber) && (
+              <Field label="Source / target number">
+                {[pkg.sourceNumber || '—', pkg.targetNumber || '—'].join(' / ')}
+              </Field>
+            )}
+          </SimpleGrid>
+          <Stack gap={2} mt="md">
+            <Text component="h3" size="xs" c="dimmed" fw={600} tt="uppercase" m={0}>
+              Notes
+            </Text>
+            {!seen('notes') ? (
+              <div>
+                <NotSeen />
+              </div>
+            ) : pkg.notes ? (
+              <Text
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="package-notes"
+              >
+                {pkg.notes}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="package-notes">
+                No notes.
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="package-items">
+        <Title order={2} size="h4" id="package-items">
+          Items and attachments
+        </Title>
+        {items.length === 0 ? (
+          <EmptyState size="sm" title="No items" description="This package has no submittal items yet." />
+        ) : (
+          items.map((item) => <ItemAttachments key={item.folderId} item={item} />)
+        )}
+      </Stack>
+
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Leave without saving?"
+      >
+        <Text size="sm">Your changes to {title} are not saved. They will be lost if you leave.</Text>
+        <Group justify="flex-end" gap="sm" mt="md">
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            Stay
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            Leave without saving
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+export default SubmittalPackagePage;

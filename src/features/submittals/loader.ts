@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
+import { getConfig } from '../../app/config';
+import { parseId } from '../../app/paths';
+import { attachmentsQuery, itemFolders, lastReplyQuery } from './queries';
+
+const notFound = () => new Response('Not found', { status: 404, statusText: 'Not found' });
+
+/** The submittals container and its package folders, together. */
+export function submittalListLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const containerId = parseId(params.containerId);
+    if (containerId === undefined) throw notFound();
+    await Promise.all([
+      queryClient.ensureQueryData({ ...folderQuery(containerId), revalidateIfStale: true }),
+      queryClient.ensureQueryData({ ...folderChildrenQuery(containerId), revalidateIfStale: true }),
+    ]);
+    return null;
+  };
+}
+
+/**
+ * The package folder (operation 11) and its item folders (operation 13) need only the id: both go out at once.
+ * The items' files (operation 7) need the items, so they follow, all together, and fill in on the screen.
+ */
+export function submittalPackageLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const packageId = parseId(params.packageId);
+    if (packageId === undefined) throw notFound();
+    const [, children] = await Promise.all([
+      queryClient.ensureQueryData({ ...folderQuery(packageId), revalidateIfStale: true }),
+      queryClient.ensureQueryData({ ...folderChildrenQuery(packageId), revalidateIfStale: true }),
+      queryClient.ensureQueryData(lastReplyQuery(packageId)),
+    ]);
+    for (const item of itemFolders(children, getConfig())) {
+      void queryClient.prefetchQuery(attachmentsQuery(item.folderId ?? 0));
+    }
+    return null;
+  };
+}

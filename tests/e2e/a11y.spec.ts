@@ -1,0 +1,233 @@
+// Accessibility: an axe scan (WCAG 2 A and AA rules) of every screen in light and dark mode, with no serious or
+// critical violation, and a screenshot of each under test-results/screens/a11y-<screen>-<mode>.png.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { seed, shot } from './helpers';
+
+type User = 'pm' | 'admin' | null;
+
+interface Screen {
+  name: string;
+  path: string;
+  user: User;
+  /** Waits until the screen shows its content (beyond the h1). */
+  ready?: (page: Page) => Promise<void>;
+  /** Brings the screen into the state to scan (open a drawer, send a request). */
+  act?: (page: Page) => Promise<void>;
+}
+
+// Seed facts (server/db/seed.ts, docs/service-domain.md): project 1's containers are folders 2–8 (documents 2,
+// RFIs 4, punch list 5, submittals 6, daily reports 7, meetings 8); RFI-001 is folder 101; submittal package 1
+// is folder 1000; meeting 1 is folder 3000; daily reports cover the working days 09/21–10/30/2026.
+const SCREENS: Screen[] = [
+  { name: 'sign-in', path: '/signin', user: null },
+  { name: 'start', path: '/', user: 'pm' },
+  {
+    name: 'dashboard',
+    path: '/projects/1',
+    user: 'pm',
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Folders' }).getByRole('link').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'folder-documents',
+    path: '/projects/1/folders/2',
+    user: 'pm',
+    ready: async (page) => {
+      await expect(page.getByRole('row').nth(1)).toBeVisible();
+    },
+  },
+  { name: 'folder-edit', path: '/projects/1/folders/2/edit', user: 'pm' },
+  {
+    name: 'rfi-list',
+    path: '/projects/1/rfis/4',
+    user: 'pm',
+    ready: async (page) => {
+      await expect(page.getByRole('table', { name: 'RFIs' }).locator('tbody tr')).toHaveCount(36);
+    },
+  },
+  {
+    name: 'rfi',
+    path: '/projects/1/rfis/4/101',
+    user: 'pm',
+    ready: async (page) => {
+      await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();
+    },
+  },
+  {
+    name: 'request-log',
+    path: '/admin/request-log',
+    user: 'admin',
+    ready: async (page) => {
+      await expect(page.locator('[role="row"][data-id]').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'request-log-detail',
+    path: '/admin/request-log',
+    user: 'admin',
+    act: async (page) => {
+      await page.locator('[role="row"][data-id]').first().locator('[role="gridcell"]').first().click();
+      await expect(page.getByTestId('entry-detail')).toBeVisible();
+    },
+  },
+  {
+    name: 'api-explorer',
+    path: `/api-explorer?op=ProjectGetRequest&request=${encodeURIComponent('{"projectId":1}')}`,
+    user: 'pm',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(page.getByTestId('reply-status')).toHaveText('HTTP 200');
+    },
+  },
+  {
+    name: 'command-palette',
+    path: '/projects/1',
+    user: 'pm',
+    act: async (page) => {
+      await page.getByRole('button', { name: /Open the command palette/ }).click();
+      await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('rfi 7');
+      await expect(page.getByTestId('palette-rfi:107')).toBeVisible();
+    },
+  },
+  { name: 'not-found', path: '/no/such/page', user: 'pm' },
+  // Screens added by the screen issues (routes in src/app/router.tsx).
+  { name: 'punch-list', path: '/projects/1/punch-list/5', user: 'pm' },
+  { name: 'submittal-list', path: '/projects/1/submittals/6', user: 'pm' },
+  { name: 'submittal-package', path: '/projects/1/submittals/6/1000', user: 'pm' },
+  { name: 'daily-report', path: '/projects/1/daily-reports/2026-10-30', user: 'pm' },
+  { name: 'meeting', path: '/projects/1/meetings/3000', user: 'pm' },
+];
+
+const MODES = ['light', 'dark'] as const;
+const SERIOUS = new Set(['serious', 'critical']);
+
+const sessions: Partial<Record<'pm' | 'admin', object>> = {};
+
+test.beforeAll(async ({ request }) => {
+  for (const user of ['pm', 'admin'] as const) {
+    const { userName, password } = seed[user];
+    const res = await request.post('/api/internal/authenticateuser', { data: { userName, password } });
+    expect(res.ok()).toBe(true);
+    const body = (await res.json()) as { authSessionKey: string; apiKey: string };
+    sessions[user] = {
+      sessionKey: body.authSessionKey,
+      apiKey: body.apiKey,
+      userName,
+      isAdmin: user === 'admin',
+    };
+  }
+});
+
+async function open(page: Page, screen: Screen, mode: (typeof MODES)[number]) {
+  const session = screen.user ? JSON.stringify(sessions[screen.user]) : null;
+  await page.addInitScript(
+    ([scheme, value]) => {
+      localStorage.setItem('mantine-color-scheme-value', scheme as string);
+      if (value) sessionStorage.setItem('pm-console.session', value);
+    },
+    [mode, session],
+  );
+  await page.goto(screen.path);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+  // The first load of a screen (chunk + data) can be slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await screen.ready?.(page);
+  await page.waitForLoadState('networkidle');
+  await screen.act?.(page);
+  // Let transitions (drawers, tabs, fades) settle: axe reads computed colours.
+  await page.waitForTimeout(400);
+}
+
+// Thirty-odd page loads with full scans: each test gets more time than the default on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+for (const screen of SCREENS) {
+  for (const mode of MODES) {
+    test(`${screen.name} (${mode}) has no serious or critical axe violations`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await open(page, screen, mode);
+      await shot(page, `a11y-${screen.name}-${mode}`);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = results.violations
+        .filter((v) => SERIOUS.has(v.impact ?? ''))
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes
+            .slice(0, 5)
+            .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
+        }));
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('the colour scheme choice: auto follows the system and is kept across a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addInitScript(
+    (value) => sessionStorage.setItem('pm-console.session', value),
+    JSON.stringify(sessions.pm),
+  );
+  await page.goto('/projects/1');
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: /^Colour scheme/ }).click();
+  await page.getByRole('menuitem', { name: /Auto/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Colour scheme: Auto (as the system)' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('print shows the dashboard and an RFI without the navigation chrome', async ({ page }) => {
+  await page.addInitScript(
+    (value) => sessionStorage.setItem('pm-console.session', value),
+    JSON.stringify(sessions.pm),
+  );
+  for (const [name, path] of [
+    ['dashboard', '/projects/1'],
+    ['rfi', '/projects/1/rfis/4/101'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, `print-${name}`);
+    await page.emulateMedia({ media: 'screen' });
+  }
+});
+
+test('keyboard: the first Tab reaches "Skip to main content", which moves focus past the chrome', async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (value) => sessionStorage.setItem('pm-console.session', value),
+    JSON.stringify(sessions.pm),
+  );
+  await page.goto('/projects/1');
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await shot(page, 'a11y-skip-link');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // The next Tab lands inside the page, not in the header or navbar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { openProject, seed, shot, signIn } from './helpers';
+
+// Project 1's RFI container is folder 4; RFI-00n is folder 100 + n (server/db/seed.ts).
+
+test('open an RFI through the command palette by its number', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+
+  await page.keyboard.press('ControlOrMeta+k');
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  await expect(search).toBeFocused();
+  await search.fill('RFI-007');
+  const option = page.getByTestId('palette-rfi:107');
+  await expect(option).toBeVisible();
+  await shot(page, 'palette-rfi');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/1\/rfis\/4\/107$/);
+  await expect(page.getByText('RFI-007', { exact: true })).toBeVisible();
+  await expect(search).toHaveCount(0);
+
+  // Recent places come first, and persist.
+  await page.reload();
+  await expect(page.getByText('RFI-007', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /Open the command palette/ }).click();
+  await expect(page.getByTestId('palette-recent:/projects/1/rfis/4/107')).toBeVisible();
+  await expect(page.getByTestId('palette-recent:/projects/1')).toBeVisible();
+  await shot(page, 'palette-recent');
+  await page.keyboard.press('Escape');
+});
+
+test('the palette goes to a project, a folder by id and an explorer operation', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await page.keyboard.press('ControlOrMeta+k');
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  await search.fill('2');
+  await page.getByTestId('palette-project:2').click();
+  await expect(page).toHaveURL(/\/projects\/2$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lincoln Elementary School Modernization' }),
+  ).toBeVisible();
+  await expect(search).toHaveCount(0);
+
+  await page.keyboard.press('ControlOrMeta+k');
+  await search.fill('folder 18');
+  await page.getByTestId('palette-folder:18').click();
+  await expect(page).toHaveURL(/\/projects\/1\/folders\/18$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Archive (empty)' })).toBeVisible();
+  await expect(search).toHaveCount(0);
+
+  await page.keyboard.press('ControlOrMeta+k');
+  await search.fill('meeting/read');
+  await page.getByTestId('palette-op:MeetingReadRequest').click();
+  await expect(page).toHaveURL(/\/api-explorer\?op=MeetingReadRequest/);
+  await expect(page.getByRole('heading', { level: 2, name: 'MeetingReadRequest' })).toBeVisible();
+});
+
+test('the palette opens a daily report by its date', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('10/30/2026');
+  await page.getByTestId('palette-dailyreport:2026-10-30').click();
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/2026-10-30$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
+});
+
+test('admins get the request log filtered by a path', async ({ page }) => {
+  await signIn(page, seed.admin);
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('/api/internal/project/get');
+  await page.getByTestId('palette-requestlog:/api/internal/project/get').click();
+  await expect(page).toHaveURL(/\/admin\/request-log\?PathInfo=%2Fapi%2Finternal%2Fproject%2Fget/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Request log' })).toBeVisible();
+});

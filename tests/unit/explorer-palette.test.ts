@@ -1,0 +1,91 @@
+// The command palette's actions (src/app/shell/paletteActions.ts) and the recent-places list.
+import { describe, expect, it } from 'vitest';
+import { paletteActions, rfiNumberOf, type PaletteRfi } from '../../src/app/shell/paletteActions';
+import { addPlace, pathLabel, titleOf } from '../../src/app/shell/recentPlaces';
+
+const rfis: PaletteRfi[] = [7, 17, 70].map((n) => ({
+  folderId: 100 + n,
+  number: `RFI-${String(n).padStart(3, '0')}`,
+  subject: n === 7 ? 'Curtain wall embed conflict' : `Subject ${n}`,
+  projectId: 1,
+  containerId: 4,
+}));
+const base = { recent: [], projectId: 1, isAdmin: false, rfis };
+
+describe('command palette actions', () => {
+  it('reads RFI numbers in the forms people type', () => {
+    expect(rfiNumberOf('RFI-007')).toBe(7);
+    expect(rfiNumberOf('rfi 7')).toBe(7);
+    expect(rfiNumberOf('#07')).toBe(7);
+    expect(rfiNumberOf('curtain')).toBeUndefined();
+  });
+
+  it('finds an RFI by number, not by digits inside other numbers', () => {
+    const actions = paletteActions({ ...base, query: 'RFI-007' });
+    const found = actions.filter((a) => a.group === 'RFIs');
+    expect(found).toEqual([
+      {
+        id: 'rfi:107',
+        group: 'RFIs',
+        label: 'RFI-007 Curtain wall embed conflict',
+        description: 'Project 1',
+        to: '/projects/1/rfis/4/107',
+      },
+    ]);
+    expect(paletteActions({ ...base, query: 'curtain' }).filter((a) => a.group === 'RFIs')).toHaveLength(1);
+  });
+
+  it('offers a project and a folder for a number, the folder alone for "folder n"', () => {
+    const ids = paletteActions({ ...base, query: '2' }).map((a) => a.id);
+    expect(ids).toContain('project:2');
+    expect(ids).toContain('folder:2');
+    const folder = paletteActions({ ...base, query: 'folder 18' }).map((a) => a.id);
+    expect(folder).toContain('folder:18');
+    expect(folder).not.toContain('project:18');
+  });
+
+  it('opens a daily report by its date in the current project', () => {
+    for (const query of ['10/30/2026', '2026-10-30', 'daily report 10/30/2026']) {
+      expect(paletteActions({ ...base, query }).find((a) => a.id.startsWith('dailyreport:'))).toMatchObject({
+        label: 'Daily report of 10/30/2026',
+        to: '/projects/1/daily-reports/2026-10-30',
+      });
+    }
+    expect(
+      paletteActions({ ...base, query: '02/30/2026' }).some((a) => a.id.startsWith('dailyreport:')),
+    ).toBe(false);
+  });
+
+  it('puts recent places first', () => {
+    const recent = [{ path: '/projects/1/rfis/4/107', title: 'RFI-007' }];
+    const actions = paletteActions({ ...base, recent, query: '' });
+    expect(actions[0]).toMatchObject({ group: 'Recent', to: '/projects/1/rfis/4/107' });
+  });
+
+  it('lists explorer operations, and the request log by path for admins only', () => {
+    const staff = paletteActions({ ...base, query: '/api/internal/project/get' });
+    expect(staff.some((a) => a.id.startsWith('requestlog:'))).toBe(false);
+    const admin = paletteActions({ ...base, isAdmin: true, query: '/api/internal/project/get' });
+    expect(admin.find((a) => a.id.startsWith('requestlog:'))?.to).toBe(
+      '/admin/request-log?PathInfo=%2Fapi%2Finternal%2Fproject%2Fget',
+    );
+    expect(admin.find((a) => a.id === 'op:ProjectGetRequest')?.to).toBe('/api-explorer?op=ProjectGetRequest');
+  });
+});
+
+describe('recent places', () => {
+  it('moves a revisited place to the front and keeps at most eight', () => {
+    let list = Array.from({ length: 8 }, (_, i) => ({ path: `/p/${i}`, title: String(i) }));
+    list = addPlace(list, { path: '/p/5', title: 'five' });
+    expect(list[0]).toEqual({ path: '/p/5', title: 'five' });
+    expect(list).toHaveLength(8);
+    expect(addPlace(list, { path: '/new', title: 'n' })).toHaveLength(8);
+  });
+
+  it('labels places by their title or their path', () => {
+    expect(titleOf('RFI-007 Curtain wall · PM Console')).toBe('RFI-007 Curtain wall');
+    expect(titleOf('PM Console')).toBeUndefined();
+    expect(pathLabel('/projects/1/folders/18')).toBe('Folder 18, project 1');
+    expect(pathLabel('/projects/1/rfis/4/107')).toBe('RFI (folder 107), project 1');
+  });
+});
