@@ -5,6 +5,14 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { NotFoundPage } from './NotFoundPage';
 import { paths } from './paths';
 
+/** A failed dynamic import (Chromium, Firefox and Safari word it differently). */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|importing a module script failed|module script/i.test(error.message)
+  );
+}
+
 /** Error boundary of every route: a missing thing reads as "not found", anything else can be tried again. */
 export function RouteError() {
   const error = useRouteError();
@@ -12,6 +20,19 @@ export function RouteError() {
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage message={error.message} />;
+
+  // A screen's code that could not be downloaded: only a reload fetches it again (see failSoft in router.tsx).
+  if (isChunkLoadError(error)) {
+    return (
+      <Stack maw={720} py="md">
+        <ErrorAlert
+          error={new Error("This page's code could not be downloaded. Check your connection and try again.")}
+          title="This page could not be loaded"
+          onRetry={() => window.location.reload()}
+        />
+      </Stack>
+    );
+  }
 
   const shown = isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`) : error;
   return (

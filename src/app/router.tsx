@@ -1,7 +1,7 @@
-// The route tree. Each screen is its own chunk (lazy Component); loaders are small and static, so a
-// navigation starts fetching data at the same moment as the screen's chunk.
+// The route tree. Each screen's loader and component are lazy chunks fetched together, so the entry holds only
+// this table; each loader sends all the requests it can at once.
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { sessionStore } from '../api/session';
 import { PageLoader } from '../ui/PageLoader';
 import { NotFoundPage } from './NotFoundPage';
@@ -34,167 +34,197 @@ function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * A screen whose code cannot be downloaded (offline before it was first opened, or old chunk names after a
+ * redeploy) must show the route error, not a blank page: react-router keeps a route whose `lazy` import rejected
+ * as "not loaded" and renders nothing below the root. So a failed import resolves to a loader or component that
+ * throws the error, which the route's error boundary shows (its Try again reloads the page: see RouteError).
+ */
+function failSoft(routes: RouteObject[]): RouteObject[] {
+  for (const route of routes) {
+    if (route.lazy && typeof route.lazy === 'object') {
+      const lazy = route.lazy as Record<string, () => Promise<unknown>>;
+      for (const [key, load] of Object.entries(lazy)) {
+        lazy[key] = () =>
+          load().catch((error: unknown) =>
+            key === 'loader' || key === 'Component'
+              ? () => {
+                  throw error;
+                }
+              : undefined,
+          );
+      }
+    }
+    if (route.children) failSoft(route.children);
+  }
+  return routes;
+}
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
-    {
-      id: 'root',
-      Component: RootLayout,
-      HydrateFallback: PageLoader,
-      ErrorBoundary: RouteError,
-      children: [
-        {
-          path: 'signin',
-          loader: redirectIfSignedIn,
-          lazy: { Component: async () => (await import('../features/auth/SignInPage')).SignInPage },
-        },
-        {
-          id: 'signed-in',
-          loader: requireSession,
-          lazy: { Component: async () => (await import('./shell/AppLayout')).AppLayout },
-          ErrorBoundary: RouteError,
-          children: [
-            {
-              index: true,
-              lazy: { Component: async () => (await import('../features/projects/StartPage')).StartPage },
-              ErrorBoundary: RouteError,
-            },
-            {
-              path: 'projects/:projectId',
-              // Every loader is a lazy chunk fetched together with its screen: only the route table is in the entry.
-              lazy: {
-                loader: async () =>
-                  signedIn((await import('../features/projects/loader')).projectLoader(queryClient)),
+  return createBrowserRouter(
+    failSoft([
+      {
+        id: 'root',
+        Component: RootLayout,
+        HydrateFallback: PageLoader,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            path: 'signin',
+            loader: redirectIfSignedIn,
+            lazy: { Component: async () => (await import('../features/auth/SignInPage')).SignInPage },
+          },
+          {
+            id: 'signed-in',
+            loader: requireSession,
+            lazy: { Component: async () => (await import('./shell/AppLayout')).AppLayout },
+            ErrorBoundary: RouteError,
+            children: [
+              {
+                index: true,
+                lazy: { Component: async () => (await import('../features/projects/StartPage')).StartPage },
+                ErrorBoundary: RouteError,
               },
-              ErrorBoundary: RouteError,
-              children: [
-                {
-                  index: true,
-                  lazy: {
-                    Component: async () => (await import('../features/projects/DashboardPage')).DashboardPage,
-                  },
-                  ErrorBoundary: RouteError,
+              {
+                path: 'projects/:projectId',
+                // Every loader is a lazy chunk fetched together with its screen: only the route table is in the entry.
+                lazy: {
+                  loader: async () =>
+                    signedIn((await import('../features/projects/loader')).projectLoader(queryClient)),
                 },
-                {
-                  path: 'folders/:folderId',
-                  lazy: {
-                    loader: async () =>
-                      signedIn((await import('../features/folders/loader')).folderLoader(queryClient)),
-                    Component: async () => (await import('../features/folders/FolderPage')).FolderPage,
+                ErrorBoundary: RouteError,
+                children: [
+                  {
+                    index: true,
+                    lazy: {
+                      Component: async () =>
+                        (await import('../features/projects/DashboardPage')).DashboardPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'folders/:folderId/edit',
-                  lazy: {
-                    loader: async () =>
-                      signedIn((await import('../features/folders/loader')).folderEditLoader(queryClient)),
-                    Component: async () =>
-                      (await import('../features/folders/FolderEditPage')).FolderEditPage,
+                  {
+                    path: 'folders/:folderId',
+                    lazy: {
+                      loader: async () =>
+                        signedIn((await import('../features/folders/loader')).folderLoader(queryClient)),
+                      Component: async () => (await import('../features/folders/FolderPage')).FolderPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'rfis/:containerId',
-                  // Loader and screen are lazy chunks fetched together: nothing of the RFIs is in the entry.
-                  lazy: {
-                    loader: async () =>
-                      signedIn((await import('../features/rfis/loader')).rfiListLoader(queryClient)),
-                    shouldRevalidate: async () =>
-                      (await import('../features/rfis/loader')).rfiListShouldRevalidate,
-                    Component: async () => (await import('../features/rfis/RfiListPage')).RfiListPage,
+                  {
+                    path: 'folders/:folderId/edit',
+                    lazy: {
+                      loader: async () =>
+                        signedIn((await import('../features/folders/loader')).folderEditLoader(queryClient)),
+                      Component: async () =>
+                        (await import('../features/folders/FolderEditPage')).FolderEditPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'rfis/:containerId/:rfiId',
-                  lazy: {
-                    loader: async () =>
-                      signedIn((await import('../features/rfis/loader')).rfiLoader(queryClient)),
-                    Component: async () => (await import('../features/rfis/RfiPage')).RfiPage,
+                  {
+                    path: 'rfis/:containerId',
+                    // Loader and screen are lazy chunks fetched together: nothing of the RFIs is in the entry.
+                    lazy: {
+                      loader: async () =>
+                        signedIn((await import('../features/rfis/loader')).rfiListLoader(queryClient)),
+                      shouldRevalidate: async () =>
+                        (await import('../features/rfis/loader')).rfiListShouldRevalidate,
+                      Component: async () => (await import('../features/rfis/RfiListPage')).RfiListPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'punch-list/:containerId',
-                  lazy: {
-                    loader: async () =>
-                      signedIn((await import('../features/punchlist/loader')).punchListLoader(queryClient)),
-                    Component: async () =>
-                      (await import('../features/punchlist/PunchListPage')).PunchListPage,
+                  {
+                    path: 'rfis/:containerId/:rfiId',
+                    lazy: {
+                      loader: async () =>
+                        signedIn((await import('../features/rfis/loader')).rfiLoader(queryClient)),
+                      Component: async () => (await import('../features/rfis/RfiPage')).RfiPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'submittals/:containerId',
-                  lazy: {
-                    loader: async () =>
-                      signedIn(
-                        (await import('../features/submittals/loader')).submittalListLoader(queryClient),
-                      ),
-                    Component: async () =>
-                      (await import('../features/submittals/SubmittalListPage')).SubmittalListPage,
+                  {
+                    path: 'punch-list/:containerId',
+                    lazy: {
+                      loader: async () =>
+                        signedIn((await import('../features/punchlist/loader')).punchListLoader(queryClient)),
+                      Component: async () =>
+                        (await import('../features/punchlist/PunchListPage')).PunchListPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'submittals/:containerId/:packageId',
-                  lazy: {
-                    loader: async () =>
-                      signedIn(
-                        (await import('../features/submittals/loader')).submittalPackageLoader(queryClient),
-                      ),
-                    Component: async () =>
-                      (await import('../features/submittals/SubmittalPackagePage')).SubmittalPackagePage,
+                  {
+                    path: 'submittals/:containerId',
+                    lazy: {
+                      loader: async () =>
+                        signedIn(
+                          (await import('../features/submittals/loader')).submittalListLoader(queryClient),
+                        ),
+                      Component: async () =>
+                        (await import('../features/submittals/SubmittalListPage')).SubmittalListPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  // Without a date: the latest report (or, with none, the screen says so).
-                  path: 'daily-reports/:date?',
-                  lazy: {
-                    loader: async () =>
-                      signedIn(
-                        (await import('../features/dailyreports/loader')).dailyReportLoader(queryClient),
-                      ),
-                    Component: async () =>
-                      (await import('../features/dailyreports/DailyReportPage')).DailyReportPage,
+                  {
+                    path: 'submittals/:containerId/:packageId',
+                    lazy: {
+                      loader: async () =>
+                        signedIn(
+                          (await import('../features/submittals/loader')).submittalPackageLoader(queryClient),
+                        ),
+                      Component: async () =>
+                        (await import('../features/submittals/SubmittalPackagePage')).SubmittalPackagePage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-                {
-                  path: 'meetings/:folderId',
-                  lazy: {
-                    loader: async () =>
-                      signedIn((await import('../features/meetings/loader')).meetingLoader(queryClient)),
-                    Component: async () => (await import('../features/meetings/MeetingPage')).MeetingPage,
+                  {
+                    // Without a date: the latest report (or, with none, the screen says so).
+                    path: 'daily-reports/:date?',
+                    lazy: {
+                      loader: async () =>
+                        signedIn(
+                          (await import('../features/dailyreports/loader')).dailyReportLoader(queryClient),
+                        ),
+                      Component: async () =>
+                        (await import('../features/dailyreports/DailyReportPage')).DailyReportPage,
+                    },
+                    ErrorBoundary: RouteError,
                   },
-                  ErrorBoundary: RouteError,
-                },
-              ],
-            },
-            {
-              path: 'admin/request-log',
-              lazy: {
-                // Loader and screen are one lazy chunk: nothing of the request log is in the entry.
-                loader: async () =>
-                  (await import('../features/requestlog/loader')).requestLogLoader(queryClient),
-                Component: async () => (await import('../features/requestlog/RequestLogPage')).RequestLogPage,
+                  {
+                    path: 'meetings/:folderId',
+                    lazy: {
+                      loader: async () =>
+                        signedIn((await import('../features/meetings/loader')).meetingLoader(queryClient)),
+                      Component: async () => (await import('../features/meetings/MeetingPage')).MeetingPage,
+                    },
+                    ErrorBoundary: RouteError,
+                  },
+                ],
               },
-              ErrorBoundary: RouteError,
-            },
-            {
-              path: 'api-explorer',
-              lazy: {
-                Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,
+              {
+                path: 'admin/request-log',
+                lazy: {
+                  // Loader and screen are one lazy chunk: nothing of the request log is in the entry.
+                  loader: async () =>
+                    (await import('../features/requestlog/loader')).requestLogLoader(queryClient),
+                  Component: async () =>
+                    (await import('../features/requestlog/RequestLogPage')).RequestLogPage,
+                },
+                ErrorBoundary: RouteError,
               },
-              ErrorBoundary: RouteError,
-            },
-            { path: '*', Component: NotFoundPage },
-          ],
-        },
-      ],
-    },
-  ]);
+              {
+                path: 'api-explorer',
+                lazy: {
+                  Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,
+                },
+                ErrorBoundary: RouteError,
+              },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ]),
+  );
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

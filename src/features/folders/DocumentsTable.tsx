@@ -135,7 +135,7 @@ function VirtualRows({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     // Rows beyond the visible ones on each side: enough for wheel and keyboard steps, few to render on a jump.
-    overscan: 3,
+    overscan: 1,
   });
   const items = virtualizer.getVirtualItems();
   const top = items.length ? items[0].start : 0;
