@@ -80,6 +80,16 @@ export function safeNext(next: string | null | undefined): string {
   return next;
 }
 
+/** What a loader throws for an address that names nothing (the route's error boundary shows "not found"). */
+export const notFound = () => new Response('Not found', { status: 404, statusText: 'Not found' });
+
+/** Route parameter → positive id; anything else is a 404. */
+export function routeId(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
 /** Route parameter → positive id, or undefined. */
 export function parseId(value: string | undefined): number | undefined {
   if (!value || !/^\d{1,10}$/.test(value)) return undefined;

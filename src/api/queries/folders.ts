@@ -1,5 +1,5 @@
 // Query options for folders (everything in a project is a folder), shared by the shell and the features.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Folder } from '../../contract/dtos';
 import { call } from '../client';
 import { ApiError } from '../errors';
@@ -47,4 +47,12 @@ export function folderChildrenQuery(parentId: number) {
       return sortFolders(folderList ?? []);
     },
   });
+}
+
+/** A container's loader: the folder and its children need only its id, so both go out at once. */
+export function ensureFolderWithChildren(queryClient: QueryClient, folderId: number) {
+  return Promise.all([
+    queryClient.ensureQueryData({ ...folderQuery(folderId), revalidateIfStale: true }),
+    queryClient.ensureQueryData({ ...folderChildrenQuery(folderId), revalidateIfStale: true }),
+  ]);
 }

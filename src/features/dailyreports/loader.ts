@@ -3,11 +3,9 @@ import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { getConfig } from '../../app/config';
-import { parseId } from '../../app/paths';
+import { notFound, parseId } from '../../app/paths';
 import { dailyReportActivitiesQuery, dailyReportQuery } from './queries';
 import { entryPath, findEntry, isDay, reportEntries, type ReportEntry } from './reportLogic';
-
-const notFound = () => new Response('Not found', { status: 404, statusText: 'Not found' });
 
 /**
  * The project's daily reports: project → its containers → the Daily Reports container's children. The first two

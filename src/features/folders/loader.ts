@@ -2,14 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { parseId } from '../../app/paths';
+import { parseId, routeId } from '../../app/paths';
 import { documentStatusesQuery, folderDocumentsQuery, subFolderDocumentsQuery } from './queries';
-
-function folderIdOf(params: LoaderFunctionArgs['params']): number {
-  const folderId = parseId(params.folderId);
-  if (folderId === undefined) throw new Response('Not found', { status: 404, statusText: 'Not found' });
-  return folderId;
-}
 
 /**
  * The breadcrumbs end at the project's root folder: it is asked for as soon as the project (and so its root id)
@@ -31,7 +25,7 @@ function prefetchRootFolder(queryClient: QueryClient, params: LoaderFunctionArgs
  */
 export function folderLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const folderId = folderIdOf(params);
+    const folderId = routeId(params.folderId);
     void queryClient.prefetchQuery(folderDocumentsQuery(folderId));
     void queryClient.prefetchQuery(subFolderDocumentsQuery(folderId));
     const projectId = parseId(params.projectId);
@@ -55,7 +49,7 @@ export function folderLoader(queryClient: QueryClient) {
 /** The edit form needs the folder as it is now: a stale copy is fetched again before the form opens. */
 export function folderEditLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const folderId = folderIdOf(params);
+    const folderId = routeId(params.folderId);
     prefetchRootFolder(queryClient, params);
     await queryClient.fetchQuery(folderQuery(folderId));
     return null;

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { parseId } from '../../app/paths';
+import { routeId } from '../../app/paths';
 import { meetingMinutesQuery, meetingQuery } from './queries';
 
 /** The meeting (operation 18) and its minutes (operation 19) need only the folder id: both go out at once. */
 export function meetingLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const folderId = parseId(params.folderId);
-    if (folderId === undefined) throw new Response('Not found', { status: 404, statusText: 'Not found' });
+    const folderId = routeId(params.folderId);
     await Promise.all([
       queryClient.ensureQueryData({ ...meetingQuery(folderId), revalidateIfStale: true }),
       // Not fatal: the screen shows the meeting and says in place that the minutes are missing.

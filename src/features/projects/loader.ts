@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { sessionStore } from '../../api/session';
-import { parseId } from '../../app/paths';
+import { routeId } from '../../app/paths';
 import { findRecentProject } from './recentProjects';
 
 /**
@@ -16,8 +16,7 @@ import { findRecentProject } from './recentProjects';
  */
 export function projectLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const projectId = parseId(params.projectId);
-    if (projectId === undefined) throw new Response('Not found', { status: 404, statusText: 'Not found' });
+    const projectId = routeId(params.projectId);
 
     const knownRoot = findRecentProject(sessionStore.get()?.userName, projectId)?.rootFolderId;
     const early =

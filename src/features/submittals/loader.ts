@@ -1,21 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
+import { ensureFolderWithChildren, folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { getConfig } from '../../app/config';
-import { parseId } from '../../app/paths';
+import { routeId } from '../../app/paths';
 import { attachmentsQuery, itemFolders, lastReplyQuery } from './queries';
-
-const notFound = () => new Response('Not found', { status: 404, statusText: 'Not found' });
 
 /** The submittals container and its package folders, together. */
 export function submittalListLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const containerId = parseId(params.containerId);
-    if (containerId === undefined) throw notFound();
-    await Promise.all([
-      queryClient.ensureQueryData({ ...folderQuery(containerId), revalidateIfStale: true }),
-      queryClient.ensureQueryData({ ...folderChildrenQuery(containerId), revalidateIfStale: true }),
-    ]);
+    await ensureFolderWithChildren(queryClient, routeId(params.containerId));
     return null;
   };
 }
@@ -26,8 +19,7 @@ export function submittalListLoader(queryClient: QueryClient) {
  */
 export function submittalPackageLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
-    const packageId = parseId(params.packageId);
-    if (packageId === undefined) throw notFound();
+    const packageId = routeId(params.packageId);
     const [, children] = await Promise.all([
       queryClient.ensureQueryData({ ...folderQuery(packageId), revalidateIfStale: true }),
       queryClient.ensureQueryData({ ...folderChildrenQuery(packageId), revalidateIfStale: true }),
