@@ -2,12 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { rfiQuery } from './queries';
 
-/** At most this many detail reads are in flight at once. */
-export const DETAIL_CONCURRENCY = 4;
+/**
+ * At most this many detail reads are in flight at once. A screen's data goes out in parallel (DESIGN.md), so a
+ * list of up to this many RFIs is read in one wave after the list itself; the cap keeps a project with hundreds
+ * of RFIs from queueing all of them at once (the browser sends 6 at a time per host over HTTP/1.1 anyway, all
+ * of them over HTTP/2), so rows scrolled into view still jump the queue.
+ */
+export const DETAIL_CONCURRENCY = 48;
 
 /**
  * Details of every RFI in the list (the interface has no list of RFI details, so one read per RFI). Rows in
- * view are read first, then the rest in display order, DETAIL_CONCURRENCY at a time; everything goes into the
+ * view are asked for first, then the rest in display order, up to DETAIL_CONCURRENCY at a time; everything goes into the
  * query cache, so reopening the list (or an RFI) within the stale time costs no request.
  *
  * `priority()` returns the ids in the order they should be read (visible rows first); it is asked again each
