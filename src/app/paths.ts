@@ -19,11 +19,21 @@ export const paths = {
   submittals: (projectId: number, containerId: number) => `/projects/${projectId}/submittals/${containerId}`,
   submittalPackage: (projectId: number, containerId: number, packageId: number, search = '') =>
     `/projects/${projectId}/submittals/${containerId}/${packageId}${search ? `?${search}` : ''}`,
-  /** The latest daily report of the project (the container route redirects there). */
-  dailyReports: (projectId: number) => `/projects/${projectId}/daily-reports`,
-  /** A daily report by its day (YYYY-MM-DD); `reportFolderId` picks one of several reports of the same day. */
-  dailyReport: (projectId: number, day: string, reportFolderId?: number) =>
-    `/projects/${projectId}/daily-reports/${day}${reportFolderId ? `?report=${reportFolderId}` : ''}`,
+  /** A Daily Reports container (its folder id): the route redirects to its latest report. */
+  dailyReports: (projectId: number, containerId: number) =>
+    `/projects/${projectId}/daily-reports/${containerId}`,
+  /**
+   * A daily report by its container and its day (YYYY-MM-DD); `reportFolderId` picks one of several reports of
+   * the same day. The container id in the URL lets a cold load read the reports without the project first.
+   */
+  dailyReport: (projectId: number, containerId: number, day: string, reportFolderId?: number) =>
+    `/projects/${projectId}/daily-reports/${containerId}/${day}${reportFolderId ? `?report=${reportFolderId}` : ''}`,
+  /**
+   * The older address without the container (`/daily-reports[/YYYY-MM-DD]`), kept for bookmarks and for places
+   * that know only the project: the route finds the project's Daily Reports container and redirects (replace).
+   */
+  dailyReportsOfProject: (projectId: number, day?: string) =>
+    `/projects/${projectId}/daily-reports${day ? `/${day}` : ''}`,
   meeting: (projectId: number, folderId: number, search = '') =>
     `/projects/${projectId}/meetings/${folderId}${search ? `?${search}` : ''}`,
 };
@@ -44,10 +54,13 @@ const screensByKind: Partial<Record<FolderKind, (projectId: number, folder: Fold
     folder.folderParentId
       ? paths.submittalPackage(projectId, folder.folderParentId, folder.folderId ?? 0)
       : paths.folder(projectId, folder.folderId ?? 0),
-  dailyReports: (projectId) => paths.dailyReports(projectId),
+  dailyReports: (projectId, folder) => paths.dailyReports(projectId, folder.folderId ?? 0),
+  // A report folder's container is its parent.
   dailyReport: (projectId, folder) => {
     const day = reportDay(folder);
-    return day ? paths.dailyReport(projectId, day) : paths.folder(projectId, folder.folderId ?? 0);
+    return day && folder.folderParentId
+      ? paths.dailyReport(projectId, folder.folderParentId, day)
+      : paths.folder(projectId, folder.folderId ?? 0);
   },
   meeting: (projectId, folder) => paths.meeting(projectId, folder.folderId ?? 0),
 };

@@ -14,6 +14,14 @@ interface Screen {
   ready?: (page: Page) => Promise<void>;
   /** Brings the screen into the state to scan (open a drawer, send a request). */
   act?: (page: Page) => Promise<void>;
+  /** Runs before the screen is opened (e.g. a failed call, so the request log shows an error row). */
+  before?: (page: Page) => Promise<void>;
+}
+
+/** A call the service refuses (no session): the request log's newest row is then an error row, in view. */
+async function failedCall(page: Page) {
+  const reply = await page.request.post('/api/internal/folder/get', { data: { folderId: 2 } });
+  expect(reply.status()).toBe(401);
 }
 
 // Seed facts (server/db/seed.ts, docs/service-domain.md): project 1's containers are folders 2–8 (documents 2,
@@ -59,14 +67,17 @@ const SCREENS: Screen[] = [
     name: 'request-log',
     path: '/admin/request-log',
     user: 'admin',
+    before: failedCall,
     ready: async (page) => {
       await expect(page.locator('[role="row"][data-id]').first()).toBeVisible();
+      await expect(page.locator('[role="row"][data-error]').first()).toBeVisible();
     },
   },
   {
     name: 'request-log-detail',
     path: '/admin/request-log',
     user: 'admin',
+    before: failedCall,
     act: async (page) => {
       await page.locator('[role="row"][data-id]').first().locator('[role="gridcell"]').first().click();
       await expect(page.getByTestId('entry-detail')).toBeVisible();
@@ -96,7 +107,7 @@ const SCREENS: Screen[] = [
   { name: 'punch-list', path: '/projects/1/punch-list/5', user: 'pm' },
   { name: 'submittal-list', path: '/projects/1/submittals/6', user: 'pm' },
   { name: 'submittal-package', path: '/projects/1/submittals/6/1000', user: 'pm' },
-  { name: 'daily-report', path: '/projects/1/daily-reports/2026-10-30', user: 'pm' },
+  { name: 'daily-report', path: '/projects/1/daily-reports/7/2026-10-30', user: 'pm' },
   { name: 'meeting', path: '/projects/1/meetings/3000', user: 'pm' },
 ];
 
@@ -129,6 +140,7 @@ async function open(page: Page, screen: Screen, mode: (typeof MODES)[number]) {
     },
     [mode, session],
   );
+  await screen.before?.(page);
   await page.goto(screen.path);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
   // The first load of a screen (chunk + data) can be slow on a busy machine.
@@ -178,7 +190,7 @@ test('the colour scheme choice: auto follows the system and is kept across a rel
     timeout: 30_000,
   });
   await page.getByRole('button', { name: /^Colour scheme/ }).click();
-  await page.getByRole('menuitem', { name: /Auto/ }).click();
+  await page.getByRole('button', { name: 'Auto (as the system)', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Colour scheme: Auto (as the system)' })).toBeVisible();

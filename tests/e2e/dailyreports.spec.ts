@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seed, shot, signIn } from './helpers';
 
-// Seed facts (server/db/seed.ts): project 1 has a daily report for each working day 09/21–10/30/2026; project 3
-// also has a Saturday report (10/31/2026) without weather, deliveries, issues or visitors.
+// Seed facts (server/db/seed.ts): project 1 has a daily report for each working day 09/21–10/30/2026 in its Daily
+// Reports container (folder 7); project 3 (container 20007) also has a Saturday report (10/31/2026) without
+// weather, deliveries, issues or visitors.
 
 /**
  * Start and end (ms since the epoch) of every request whose URL matches, as the network sees them. Each reply is
@@ -36,7 +37,7 @@ test('open a daily report, check a total against its activities, go to the next 
 
   // The report (operation 8) and its activities (operation 9) go out together.
   const calls = await recordCalls(page, /dailyreport\/get$|getdailyreportactivitiesbyreport$/i);
-  await page.goto('/projects/1/daily-reports/2026-10-29');
+  await page.goto('/projects/1/daily-reports/7/2026-10-29');
   await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
   await expect.poll(() => calls.length).toBe(2);
   const [first, second] = [...calls].sort((a, b) => a.start - b.start);
@@ -68,7 +69,7 @@ test('open a daily report, check a total against its activities, go to the next 
   await shot(page, 'dailyreport');
 
   await page.getByRole('link', { name: 'Next report: Oct 30, 2026' }).click();
-  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/2026-10-30$/);
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-30$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Previous report: Oct 29, 2026' })).toBeVisible();
 
@@ -100,21 +101,64 @@ test('the daily reports section opens the latest report; a day without one offer
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Daily reports' })
     .click();
-  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/2026-10-30$/);
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-30$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
 
-  await page.goto('/projects/1/daily-reports/2026-10-31');
+  await page.goto('/projects/1/daily-reports/7/2026-10-31');
   await expect(page.getByText('No report for this day')).toBeVisible();
   await page.getByRole('link', { name: 'Earlier: Oct 30, 2026' }).click();
-  await expect(page).toHaveURL(/\/daily-reports\/2026-10-30$/);
+  await expect(page).toHaveURL(/\/daily-reports\/7\/2026-10-30$/);
 
-  await page.goto('/projects/1/daily-reports/not-a-date');
+  await page.goto('/projects/1/daily-reports/7/not-a-date');
   await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+  // A folder that is not a Daily Reports container of the project: the RFIs container, project 3's reports.
+  for (const url of ['/projects/1/daily-reports/4/2026-10-30', '/projects/1/daily-reports/20007']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+  }
+});
+
+test('older bookmarks without the container open the same report at its new address', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await page.goto('/projects/1');
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+
+  // A day: the same day in the project's Daily Reports container, replacing the old address in the history.
+  await page.goto('/projects/1/daily-reports/2026-10-29');
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-29$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Activities' }).locator('tbody tr').first()).toBeVisible();
+  await shot(page, 'dailyreport-old-bookmark');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/projects\/1$/);
+
+  // No day: the latest report.
+  await page.goto('/projects/1/daily-reports');
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-30$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
+});
+
+test('a bookmarked report needs two waves of reads: its container’s reports beside the project, then the report', async ({
+  page,
+}) => {
+  await signIn(page, seed.pm);
+  const calls = await recordCalls(page, /\/api\/internal\/|\/json\/reply\//);
+  await page.goto('/projects/1/daily-reports/7/2026-10-29');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Activities' }).locator('tbody tr').first()).toBeVisible();
+  // Each wave waits ≥ 250 ms for its replies: the longest chain of reads each sent after the previous one's reply.
+  const depth = new Map<(typeof calls)[number], number>();
+  const sorted = [...calls].sort((a, b) => a.start - b.start);
+  for (const c of sorted) {
+    depth.set(c, 1 + Math.max(0, ...sorted.filter((p) => p.end <= c.start).map((p) => depth.get(p) ?? 0)));
+  }
+  expect(calls.length).toBeGreaterThanOrEqual(4); // project, containers, the reports, the report, …
+  expect(Math.max(...depth.values())).toBe(2);
 });
 
 test('a report without weather says so plainly', async ({ page }) => {
   await signIn(page, seed.pm);
-  await page.goto('/projects/3/daily-reports/2026-10-31');
+  await page.goto('/projects/3/daily-reports/20007/2026-10-31');
   await expect(page.getByRole('heading', { level: 1, name: 'Saturday, October 31, 2026' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Weather' })).toContainText(
     'No weather was recorded for this report.',

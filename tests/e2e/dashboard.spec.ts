@@ -25,7 +25,7 @@ test('opening project 1 shows its name and address from the seed', async ({ page
   await expect(folders.getByRole('link', { name: /RFIs/ })).toBeVisible();
   await expect(folders.getByRole('link', { name: /Daily Reports/ })).toHaveAttribute(
     'href',
-    '/projects/1/daily-reports',
+    '/projects/1/daily-reports/7',
   );
   await expect(folders.getByRole('link', { name: /Meetings/ })).toHaveAttribute(
     'href',
@@ -79,13 +79,13 @@ test('the dark theme is kept across a reload', async ({ page }) => {
   await openProject(page, seed.project1.id);
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
   await page.getByRole('button', { name: /^Colour scheme/ }).click();
-  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await page.getByRole('button', { name: 'Dark', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await shot(page, 'dashboard-dark');
   await page.getByRole('button', { name: 'Colour scheme: Dark' }).click();
-  await page.getByRole('menuitem', { name: 'Light' }).click();
+  await page.getByRole('button', { name: 'Light', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 });

@@ -63,7 +63,7 @@ test('the palette opens a daily report by its date', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+k');
   await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('10/30/2026');
   await page.getByTestId('palette-dailyreport:2026-10-30').click();
-  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/2026-10-30$/);
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-30$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
 });
 

@@ -44,7 +44,7 @@ const screens: Screen[] = [
   { name: 'punch grid', path: '/projects/1/punch-list/5' },
   { name: 'submittal list', path: '/projects/1/submittals/6' },
   { name: 'submittal package screen', path: '/projects/1/submittals/6/1000' },
-  { name: 'daily report screen', path: '/projects/1/daily-reports' },
+  { name: 'daily report screen', path: '/projects/1/daily-reports/7' },
   { name: 'meeting screen', path: '/projects/1/meetings/3000' },
   { name: 'API explorer', path: '/api-explorer', showsData: false },
   { name: 'submittals', path: '/projects/1/folders/6' },

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/app/config';
-import { folderPath, reportDay } from '../../src/app/paths';
+import { folderPath, paths, reportDay } from '../../src/app/paths';
 import { folderTypes } from '../../src/contract/codes';
 import type { DailyReportActivity, Folder } from '../../src/contract/dtos';
 import {
   authorName,
   entryPath,
   findEntry,
+  findReportsContainer,
   formatCsi,
   hasWeather,
+  isReportsContainerOf,
   manpowerTotals,
   nearest,
   neighbours,
@@ -23,6 +25,7 @@ const report = (folderId: number, name: string, reportId = folderId - 2000, sort
   folderType: folderTypes.dailyReport.code,
   folderReferenceId: reportId,
   folderSorting: sorting,
+  folderParentId: 7,
 });
 
 describe('which daily report a day addresses', () => {
@@ -50,8 +53,8 @@ describe('which daily report a day addresses', () => {
       ['2026-10-02', 2003, true],
       ['2026-10-02', 2004, false],
     ]);
-    expect(entryPath(1, entries[1])).toBe('/projects/1/daily-reports/2026-10-02');
-    expect(entryPath(1, entries[2])).toBe('/projects/1/daily-reports/2026-10-02?report=2004');
+    expect(entryPath(1, 7, entries[1])).toBe('/projects/1/daily-reports/7/2026-10-02');
+    expect(entryPath(1, 7, entries[2])).toBe('/projects/1/daily-reports/7/2026-10-02?report=2004');
     expect(findEntry(entries, '2026-10-02')?.folder.folderId).toBe(2003);
     expect(findEntry(entries, '2026-10-02', 2004)?.folder.folderId).toBe(2004);
     expect(findEntry(entries, '2026-10-02', 9999)?.folder.folderId).toBe(2003);
@@ -65,13 +68,18 @@ describe('which daily report a day addresses', () => {
     expect(nearest(entries, '2026-10-01')).toEqual({ before: entries[0], after: entries[1] });
   });
 
-  it('opens daily-report folders and their container on their screens', () => {
+  it('opens daily-report folders and their container on their screens, the container id in the URL', () => {
+    // A report folder's container is its parent.
     expect(folderPath(1, report(2003, 'Daily Report 10/02/2026'), config)).toBe(
-      '/projects/1/daily-reports/2026-10-02',
+      '/projects/1/daily-reports/7/2026-10-02',
     );
     expect(folderPath(1, { folderId: 7, folderType: folderTypes.dailyReports.code }, config)).toBe(
-      '/projects/1/daily-reports',
+      '/projects/1/daily-reports/7',
     );
+    // Without its parent the container is unknown: the folder view.
+    expect(
+      folderPath(1, { ...report(2003, 'Daily Report 10/02/2026'), folderParentId: undefined }, config),
+    ).toBe('/projects/1/folders/2003');
     expect(folderPath(1, { folderId: 3000, folderType: folderTypes.meeting.code }, config)).toBe(
       '/projects/1/meetings/3000',
     );
@@ -79,6 +87,27 @@ describe('which daily report a day addresses', () => {
     expect(folderPath(1, { ...report(2009, 'Untitled'), createdDate: undefined }, config)).toBe(
       '/projects/1/folders/2009',
     );
+  });
+
+  it('builds the new addresses and the older project-only ones', () => {
+    expect(paths.dailyReports(1, 7)).toBe('/projects/1/daily-reports/7');
+    expect(paths.dailyReport(1, 7, '2026-10-30')).toBe('/projects/1/daily-reports/7/2026-10-30');
+    expect(paths.dailyReport(1, 7, '2026-10-02', 2004)).toBe(
+      '/projects/1/daily-reports/7/2026-10-02?report=2004',
+    );
+    expect(paths.dailyReportsOfProject(1)).toBe('/projects/1/daily-reports');
+    expect(paths.dailyReportsOfProject(1, '2026-10-30')).toBe('/projects/1/daily-reports/2026-10-30');
+  });
+
+  it('finds the Daily Reports container of a project and checks one named by a URL', () => {
+    const container: Folder = { folderId: 7, folderType: folderTypes.dailyReports.code, folderProjectId: 1 };
+    const rfis: Folder = { folderId: 4, folderType: folderTypes.rfis.code, folderProjectId: 1 };
+    expect(findReportsContainer([rfis, container], config)).toBe(container);
+    expect(findReportsContainer([rfis], config)).toBeUndefined();
+    expect(isReportsContainerOf(container, 1, config)).toBe(true);
+    expect(isReportsContainerOf(container, 2, config)).toBe(false); // another project's
+    expect(isReportsContainerOf(rfis, 1, config)).toBe(false); // another kind
+    expect(isReportsContainerOf(report(2003, 'Daily Report 10/02/2026'), 1, config)).toBe(false); // a report
   });
 });
 

@@ -71,7 +71,7 @@ describe('DashboardPage', () => {
       '/projects/1/rfis/11',
     );
     const daily = within(section).getByRole('link', { name: /Daily Reports/ });
-    expect(daily).toHaveAttribute('href', '/projects/1/daily-reports');
+    expect(daily).toHaveAttribute('href', '/projects/1/daily-reports/12');
     expect(within(section).getByRole('link', { name: /Submittals/ })).toHaveAttribute(
       'href',
       '/projects/1/submittals/13',

@@ -46,11 +46,19 @@ describe('command palette actions', () => {
 
   it('opens a daily report by its date in the current project', () => {
     for (const query of ['10/30/2026', '2026-10-30', 'daily report 10/30/2026']) {
-      expect(paletteActions({ ...base, query }).find((a) => a.id.startsWith('dailyreport:'))).toMatchObject({
+      expect(
+        paletteActions({ ...base, query, dailyReportsContainerId: 7 }).find((a) =>
+          a.id.startsWith('dailyreport:'),
+        ),
+      ).toMatchObject({
         label: 'Daily report of 10/30/2026',
-        to: '/projects/1/daily-reports/2026-10-30',
+        to: '/projects/1/daily-reports/7/2026-10-30',
       });
     }
+    // Before the project's containers are known: the project's address, which finds the container and redirects.
+    expect(
+      paletteActions({ ...base, query: '10/30/2026' }).find((a) => a.id.startsWith('dailyreport:'))?.to,
+    ).toBe('/projects/1/daily-reports/2026-10-30');
     expect(
       paletteActions({ ...base, query: '02/30/2026' }).some((a) => a.id.startsWith('dailyreport:')),
     ).toBe(false);

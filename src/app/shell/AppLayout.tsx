@@ -3,15 +3,15 @@ import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { Outlet, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../paths';
 import { useSession } from '../session';
-import { CommandPalette } from './CommandPalette';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 import { OfflineNotice } from './OfflineNotice';
+import { PaletteHost } from './PaletteHost';
+import { ToastsHost } from './ToastsHost';
 import { useTrackPlaces } from './recentPlaces';
 
 /** Prints in the light scheme (dark text on white paper), whatever the screen shows. */
@@ -47,8 +47,8 @@ export function AppLayout() {
 
   return (
     <>
-      {/* Toasts (background refetch failures) only happen signed in, so they load with the shell. */}
-      <Notifications position="top-right" />
+      {/* Toasts (background refetch failures) only happen signed in: loaded just after the shell. */}
+      <ToastsHost />
       <a className="pm-skip-link pm-no-print" href="#main-content">
         Skip to main content
       </a>
@@ -70,7 +70,7 @@ export function AppLayout() {
           </Suspense>
         </AppShell.Main>
       </AppShell>
-      <CommandPalette projectId={projectId} />
+      <PaletteHost projectId={projectId} />
     </>
   );
 }

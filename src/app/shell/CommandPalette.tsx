@@ -1,6 +1,7 @@
 // The command palette (Ctrl/⌘-K): jump to a recent place, a project, a folder, an RFI by number, a page or an
-// API-explorer operation. It lives in the signed-in shell's chunk, never in the entry.
-import { useState } from 'react';
+// API-explorer operation. Its own chunk, loaded the first time it is asked for (PaletteHost).
+import '@mantine/spotlight/styles.css';
+import { useEffect, useState } from 'react';
 import { Kbd, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Spotlight, useSpotlight } from '@mantine/spotlight';
@@ -12,11 +13,18 @@ import { useConfig } from '../config';
 import { folderPath } from '../paths';
 import { useSession } from '../session';
 import { PALETTE_GROUPS, paletteActions, type PaletteAction, type PaletteRfi } from './paletteActions';
-import { paletteStore } from './paletteStore';
+import type { PaletteProps } from './PaletteHost';
+import { palette, paletteStore } from './paletteStore';
 import { useRecentPlaces } from './recentPlaces';
 
-/** The RFIs of a project (its RFI container's children), fetched only while the palette is open. */
-function useProjectRfis(projectId: number | undefined, enabled: boolean): PaletteRfi[] {
+/**
+ * The RFIs of a project (its RFI container's children) and its Daily Reports container, fetched only while the
+ * palette is open.
+ */
+function useProjectPlaces(
+  projectId: number | undefined,
+  enabled: boolean,
+): { rfis: PaletteRfi[]; dailyReportsContainerId?: number } {
   const config = useConfig();
   const on = enabled && projectId !== undefined;
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: on });
@@ -26,12 +34,16 @@ function useProjectRfis(projectId: number | undefined, enabled: boolean): Palett
     (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === 'rfis',
   );
   const containerId = container?.folderId;
+  const dailyReportsContainerId = containers.data?.find(
+    (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === 'dailyReports',
+  )?.folderId;
   const rfis = useQuery({
     ...folderChildrenQuery(containerId ?? 0),
     enabled: on && containerId !== undefined,
   });
-  if (projectId === undefined || containerId === undefined || !rfis.data) return [];
-  return rfis.data
+  if (projectId === undefined || containerId === undefined || !rfis.data)
+    return { rfis: [], dailyReportsContainerId };
+  const list = rfis.data
     .filter((f) => f.folderId !== undefined)
     .map((f) => ({
       folderId: f.folderId!,
@@ -41,10 +53,15 @@ function useProjectRfis(projectId: number | undefined, enabled: boolean): Palett
       projectId,
       containerId,
     }));
+  return { rfis: list, dailyReportsContainerId };
 }
 
-export function CommandPalette({ projectId }: { projectId?: number }) {
+export function CommandPalette({ projectId, requests }: PaletteProps) {
   const [query, setQuery] = useState('');
+  // Each request (Ctrl/⌘-K, the header's button) opens it, the first one as soon as it is loaded.
+  useEffect(() => {
+    if (requests > 0) palette.open();
+  }, [requests]);
   const opened = useSpotlight(paletteStore).opened;
   const session = useSession();
   const config = useConfig();
@@ -55,7 +72,7 @@ export function CommandPalette({ projectId }: { projectId?: number }) {
     .map((p) => /^\/projects\/(\d+)/.exec(p.path)?.[1])
     .find((id) => id !== undefined);
   const currentProject = projectId ?? (lastProject ? Number(lastProject) : undefined);
-  const rfis = useProjectRfis(currentProject, opened);
+  const { rfis, dailyReportsContainerId } = useProjectPlaces(currentProject, opened);
 
   const actions = paletteActions({
     query,
@@ -63,6 +80,7 @@ export function CommandPalette({ projectId }: { projectId?: number }) {
     projectId: currentProject,
     isAdmin: session?.isAdmin === true,
     rfis,
+    dailyReportsContainerId,
   });
 
   const run = async (action: PaletteAction) => {
@@ -96,7 +114,7 @@ export function CommandPalette({ projectId }: { projectId?: number }) {
       store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      shortcut="mod + K"
+      shortcut={null}
       scrollable
       maxHeight={480}
       classNames={{ action: 'pm-palette-action' }}

@@ -1,24 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Burger,
-  Button,
-  Group,
-  Kbd,
-  Menu,
-  Text,
-  useComputedColorScheme,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectQuery } from '../../api/queries/projects';
-import { MoonIcon, SunIcon } from '../../ui/icons';
 import { paths } from '../paths';
 import { signOut, useSession } from '../session';
-import { palette } from './paletteStore';
+import { ColourSchemePicker } from './ColourSchemePicker';
+import { openPalette } from './PaletteHost';
 
 export interface HeaderProps {
   projectId?: number;
@@ -28,19 +15,11 @@ export interface HeaderProps {
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
-const SCHEME_LABELS: Record<MantineColorScheme, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  auto: 'Auto (as the system)',
-};
-
 export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -96,36 +75,13 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
         <Button
           variant="default"
           visibleFrom="sm"
-          onClick={palette.open}
+          onClick={openPalette}
           aria-label={`Open the command palette (${MOD} K)`}
           rightSection={<Kbd size="xs">{MOD} K</Kbd>}
         >
           Go to…
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={`Colour scheme: ${SCHEME_LABELS[colorScheme]}`}
-              title={`Colour scheme: ${SCHEME_LABELS[colorScheme]}`}
-            >
-              {scheme === 'dark' ? <MoonIcon /> : <SunIcon />}
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>Colour scheme</Menu.Label>
-            {(Object.keys(SCHEME_LABELS) as MantineColorScheme[]).map((value) => (
-              <Menu.Item
-                key={value}
-                onClick={() => setColorScheme(value)}
-                rightSection={colorScheme === value ? <span aria-hidden="true">✓</span> : undefined}
-              >
-                {SCHEME_LABELS[value]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <ColourSchemePicker />
         <Button variant="default" onClick={() => void signOut(queryClient, navigate)}>
           Sign out
         </Button>

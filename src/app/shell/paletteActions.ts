@@ -21,6 +21,11 @@ export interface PaletteInput {
   isAdmin: boolean;
   /** The RFIs of that project (when loaded). */
   rfis: PaletteRfi[];
+  /**
+   * That project's Daily Reports container (when its containers are loaded): a daily report by date then opens at
+   * its own address; without it, at the project's older address, which finds the container and redirects.
+   */
+  dailyReportsContainerId?: number;
   /** Extra pages other screens add (e.g. a daily report by date), already matched to the query. */
   extra?: PaletteAction[];
 }
@@ -128,7 +133,10 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       group: 'Go to',
       label: `Daily report of ${formatTextDate(day, 'us')}`,
       description: `Project ${input.projectId}`,
-      to: paths.dailyReport(input.projectId, iso),
+      to:
+        input.dailyReportsContainerId !== undefined
+          ? paths.dailyReport(input.projectId, input.dailyReportsContainerId, iso)
+          : paths.dailyReportsOfProject(input.projectId, iso),
     });
   }
 

@@ -1,5 +1,6 @@
-// The daily report screen, addressed by day: header, weather, site notes, the activities and the manpower
-// totals, previous / next within the project, and a print view (print CSS: no app chrome, fits A4 / Letter).
+// The daily report screen, addressed by its Daily Reports container and its day: header, weather, site notes,
+// the activities and the manpower totals, previous / next within the project, and a print view (print CSS: no
+// app chrome, fits A4 / Letter).
 import { useMemo } from 'react';
 import {
   Alert,
@@ -47,35 +48,34 @@ import {
   type ReportEntry,
 } from './reportLogic';
 
-/** The project and its daily reports in day order, from the reads the loader made (no new request). */
-export function useReportEntries(projectId: number) {
+/**
+ * The project and the daily reports of the container in the URL, in day order, from the reads the loader made (no
+ * new request). Without a container (an older address of a project that has none) there are no reports.
+ */
+export function useReportEntries(projectId: number, containerId: number | undefined) {
   const config = useConfig();
   const project = useSuspenseQuery(projectQuery(projectId)).data;
-  const rootId = project.rootFolderId;
-  const containers = useQuery({ ...folderChildrenQuery(rootId ?? 0), enabled: rootId !== undefined });
-  const container = containers.data?.find(
-    (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === 'dailyReports',
-  );
-  const children = useQuery({
-    ...folderChildrenQuery(container?.folderId ?? 0),
-    enabled: container?.folderId !== undefined,
-  });
+  const children = useQuery({ ...folderChildrenQuery(containerId ?? 0), enabled: containerId !== undefined });
   const entries = useMemo(() => reportEntries(children.data ?? [], config), [children.data, config]);
-  return { project, container, entries, error: containers.error ?? children.error };
+  return { project, entries, error: children.error };
 }
 
 export function DailyReportPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const projectId = parseId(params.projectId) ?? 0;
-  const day = params.date ?? '';
-  const { project, entries, error } = useReportEntries(projectId);
+  // Only an id: a day in its place is an older address that the loader redirects (or, without a container, ends here).
+  const containerId = parseId(params.containerId);
+  const day = (containerId !== undefined && params.date) || '';
+  const { project, entries, error } = useReportEntries(projectId, containerId);
   const entry = findEntry(entries, day, parseId(search.get('report') ?? undefined));
   useDocumentTitle(
     day ? `Daily report ${dayLabel(day, 'medium')} · PM Console` : 'Daily reports · PM Console',
   );
 
-  if (!day) return <NoDailyReports projectName={project.projectName} error={error} projectId={projectId} />;
+  if (containerId === undefined || !day) {
+    return <NoDailyReports projectName={project.projectName} error={error} projectId={projectId} />;
+  }
   if (!entry) {
     const { before, after } = nearest(entries, day);
     return (
@@ -92,12 +92,12 @@ export function DailyReportPage() {
         )}
         <Group gap="md">
           {before && (
-            <Anchor component={Link} to={entryPath(projectId, before)}>
+            <Anchor component={Link} to={entryPath(projectId, containerId, before)}>
               ← Earlier: {dayLabel(before.day, 'medium')}
             </Anchor>
           )}
           {after && (
-            <Anchor component={Link} to={entryPath(projectId, after)}>
+            <Anchor component={Link} to={entryPath(projectId, containerId, after)}>
               Later: {dayLabel(after.day, 'medium')} →
             </Anchor>
           )}
@@ -109,6 +109,7 @@ export function DailyReportPage() {
     <ReportScreen
       key={entry.reportId}
       projectId={projectId}
+      containerId={containerId}
       project={project}
       entries={entries}
       entry={entry}
@@ -116,7 +117,10 @@ export function DailyReportPage() {
   );
 }
 
-/** /projects/:projectId/daily-reports when the project has none (with one, the loader opens the latest). */
+/**
+ * A container without reports (with some, the loader opens the latest), or an older address of a project without
+ * a Daily Reports container.
+ */
 function NoDailyReports({
   projectId,
   projectName = 'This project',
@@ -145,22 +149,25 @@ function NoDailyReports({
 
 function ReportNavigation({
   projectId,
+  containerId,
   entries,
   entry,
 }: {
   projectId: number;
+  containerId: number;
   entries: ReportEntry[];
   entry: ReportEntry;
 }) {
   const navigate = useNavigate();
   const { previous, next } = neighbours(entries, entry);
+  const pathOf = (e: ReportEntry) => entryPath(projectId, containerId, e);
   return (
     <Group justify="space-between" className={print.noPrint} wrap="wrap" gap="sm">
       <Group gap="sm">
         {previous ? (
           <Button
             component={Link}
-            to={entryPath(projectId, previous)}
+            to={pathOf(previous)}
             variant="default"
             size="sm"
             aria-label={`Previous report: ${dayLabel(previous.day, 'medium')}`}
@@ -175,7 +182,7 @@ function ReportNavigation({
         {next ? (
           <Button
             component={Link}
-            to={entryPath(projectId, next)}
+            to={pathOf(next)}
             variant="default"
             size="sm"
             aria-label={`Next report: ${dayLabel(next.day, 'medium')}`}
@@ -193,7 +200,7 @@ function ReportNavigation({
           value={String(entries.indexOf(entry))}
           onChange={(e) => {
             const to = entries[Number(e.currentTarget.value)];
-            if (to) navigate(entryPath(projectId, to));
+            if (to) void navigate(pathOf(to));
           }}
           data={entries.map((e, i) => ({
             value: String(i),
@@ -210,11 +217,13 @@ function ReportNavigation({
 
 function ReportScreen({
   projectId,
+  containerId,
   project,
   entries,
   entry,
 }: {
   projectId: number;
+  containerId: number;
   project: Project;
   entries: ReportEntry[];
   entry: ReportEntry;
@@ -229,7 +238,7 @@ function ReportScreen({
 
   return (
     <Stack gap="lg" maw={1280} className={print.sheet}>
-      <ReportNavigation projectId={projectId} entries={entries} entry={entry} />
+      <ReportNavigation projectId={projectId} containerId={containerId} entries={entries} entry={entry} />
 
       <Stack gap={4}>
         <Text size="sm" c="dimmed" fw={600}>
@@ -241,7 +250,12 @@ function ReportScreen({
           <Group gap="xs" className={print.noPrint}>
             <Text size="sm">{sameDay.length} reports this day:</Text>
             {sameDay.map((e) => (
-              <Anchor key={e.folder.folderId} component={Link} to={entryPath(projectId, e)} size="sm">
+              <Anchor
+                key={e.folder.folderId}
+                component={Link}
+                to={entryPath(projectId, containerId, e)}
+                size="sm"
+              >
                 {e.folder.folderName ?? `Report ${e.reportId}`}
               </Anchor>
             ))}

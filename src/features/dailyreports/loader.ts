@@ -1,56 +1,84 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { folderChildrenQuery } from '../../api/queries/folders';
+import { replace, type LoaderFunctionArgs } from 'react-router-dom';
+import { ensureFolderWithChildren, folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { getConfig } from '../../app/config';
-import { notFound, parseId } from '../../app/paths';
+import { notFound, parseId, paths, routeId } from '../../app/paths';
 import { dailyReportActivitiesQuery, dailyReportQuery } from './queries';
-import { entryPath, findEntry, isDay, reportEntries, type ReportEntry } from './reportLogic';
+import {
+  entryPath,
+  findEntry,
+  findReportsContainer,
+  isDay,
+  isReportsContainerOf,
+  reportEntries,
+  type ReportEntry,
+} from './reportLogic';
 
-/**
- * The project's daily reports: project → its containers → the Daily Reports container's children. The first two
- * are the project route's own reads (same query keys, so they are fetched once); a project has one Daily Reports
- * container (the first by the service's order is used).
- */
-export async function loadReportEntries(queryClient: QueryClient, projectId: number): Promise<ReportEntry[]> {
-  const config = getConfig();
-  const project = await queryClient.ensureQueryData(projectQuery(projectId));
-  if (project.rootFolderId === undefined) return [];
-  const containers = await queryClient.ensureQueryData(folderChildrenQuery(project.rootFolderId));
-  const container = containers.find(
-    (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === 'dailyReports',
-  );
-  if (!container?.folderId) return [];
-  const children = await queryClient.ensureQueryData({
-    ...folderChildrenQuery(container.folderId),
-    revalidateIfStale: true,
-  });
-  return reportEntries(children, config);
+/** The report (operation 8) and its activities (operation 9) need only the report id: both go out at once. */
+function loadReport(queryClient: QueryClient, entry: ReportEntry) {
+  return Promise.all([
+    queryClient.ensureQueryData({ ...dailyReportQuery(entry.reportId), revalidateIfStale: true }),
+    // Not fatal: the screen shows the report and says in place that the activities are missing.
+    queryClient.ensureQueryData(dailyReportActivitiesQuery(entry.reportId)).catch(() => undefined),
+  ]);
 }
 
 /**
- * /projects/:projectId/daily-reports[/:date] — the day's report (operation 8) and its activities (operation 9) go
- * out together. A day without a report is not an error: the screen offers the nearest ones.
+ * The older addresses `/projects/:projectId/daily-reports[/YYYY-MM-DD]` (bookmarks made before the container was
+ * in the URL, and places that know only the project): the Daily Reports container is found the old way (project
+ * → its containers, the project route's own reads) and the same day opens at the new address, in place of the old
+ * one in the history. A project without that container gets the screen's "no daily reports".
+ */
+async function redirectToContainer(
+  queryClient: QueryClient,
+  projectId: number,
+  day: string | undefined,
+  url: URL,
+) {
+  const project = await queryClient.ensureQueryData(projectQuery(projectId));
+  if (project.rootFolderId === undefined) return null;
+  const containers = await queryClient.ensureQueryData(folderChildrenQuery(project.rootFolderId));
+  const containerId = findReportsContainer(containers, getConfig())?.folderId;
+  if (containerId === undefined) return null;
+  const chosen = parseId(url.searchParams.get('report') ?? undefined);
+  throw replace(
+    day ? paths.dailyReport(projectId, containerId, day, chosen) : paths.dailyReports(projectId, containerId),
+  );
+}
+
+/**
+ * /projects/:projectId/daily-reports/:containerId[/:date] — two waves, cold or in the app: the container and its
+ * children (the reports by day) need only the id in the URL; then the day's report and its activities together.
+ * The project and the navbar's containers are the parent route's reads, in parallel, never waited for here.
+ * Without a date it opens the latest report: that report's reads go out before the redirect, so the redirect
+ * (which waits for the parent's reads too) adds no wave. A day without a report is not an error: the screen
+ * offers the nearest ones.
  */
 export function dailyReportLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    const projectId = parseId(params.projectId);
-    if (projectId === undefined || (params.date !== undefined && !isDay(params.date))) throw notFound();
-    const entries = await loadReportEntries(queryClient, projectId);
-    if (params.date === undefined) {
-      // /projects/:projectId/daily-reports opens the latest report; with none, the screen says so.
+    const projectId = routeId(params.projectId);
+    const { containerId: key, date } = params;
+    const url = new URL(request.url);
+    // An older address: no container, or a day where the container id now is.
+    if (key === undefined) return redirectToContainer(queryClient, projectId, undefined, url);
+    if (isDay(key) && date === undefined) return redirectToContainer(queryClient, projectId, key, url);
+
+    const containerId = routeId(key);
+    if (date !== undefined && !isDay(date)) throw notFound();
+    const config = getConfig();
+    const [container, children] = await ensureFolderWithChildren(queryClient, containerId);
+    if (!isReportsContainerOf(container, projectId, config)) throw notFound();
+    const entries = reportEntries(children, config);
+    if (date === undefined) {
+      // The latest report; with none, the screen says so.
       const latest = entries[entries.length - 1];
-      if (latest) throw redirect(entryPath(projectId, latest));
-      return null;
+      if (!latest) return null;
+      void loadReport(queryClient, latest).catch(() => undefined);
+      throw replace(entryPath(projectId, containerId, latest));
     }
-    const chosen = parseId(new URL(request.url).searchParams.get('report') ?? undefined);
-    const entry = findEntry(entries, params.date, chosen);
-    if (!entry) return null;
-    await Promise.all([
-      queryClient.ensureQueryData({ ...dailyReportQuery(entry.reportId), revalidateIfStale: true }),
-      // Not fatal: the screen shows the report and says in place that the activities are missing.
-      queryClient.ensureQueryData(dailyReportActivitiesQuery(entry.reportId)).catch(() => undefined),
-    ]);
+    const entry = findEntry(entries, date, parseId(url.searchParams.get('report') ?? undefined));
+    if (entry) await loadReport(queryClient, entry);
     return null;
   };
 }

@@ -45,8 +45,32 @@ export function findEntry(
   return ofDay.find((e) => e.folder.folderId === reportFolderId) ?? ofDay[0];
 }
 
-export function entryPath(projectId: number, entry: ReportEntry): string {
-  return paths.dailyReport(projectId, entry.day, entry.first ? undefined : entry.folder.folderId);
+export function entryPath(projectId: number, containerId: number, entry: ReportEntry): string {
+  return paths.dailyReport(
+    projectId,
+    containerId,
+    entry.day,
+    entry.first ? undefined : entry.folder.folderId,
+  );
+}
+
+const isDailyReportsKind = (folder: Folder, config: AppConfig) =>
+  folder.folderType !== undefined && config.folderTypes.get(folder.folderType)?.kind === 'dailyReports';
+
+/** The project's Daily Reports container among its containers (the first by the service's order). */
+export function findReportsContainer(containers: Folder[], config: AppConfig): Folder | undefined {
+  return containers.find((f) => f.folderId !== undefined && isDailyReportsKind(f, config));
+}
+
+/**
+ * Whether the folder a URL names is a Daily Reports container of the project (a folder that tells no project is
+ * taken at its word: the id was in a link the console made).
+ */
+export function isReportsContainerOf(folder: Folder, projectId: number, config: AppConfig): boolean {
+  return (
+    isDailyReportsKind(folder, config) &&
+    (folder.folderProjectId === undefined || folder.folderProjectId === projectId)
+  );
 }
 
 export function neighbours(entries: ReportEntry[], entry: ReportEntry) {

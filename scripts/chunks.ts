@@ -1,0 +1,34 @@
+// Lazily loaded code of a build against its budget (issue 10: 60 KB gzip): the largest screen (what opening a
+// route fetches beyond the entry and the signed-in shell) and the signed-in shell itself (AppLayout, loaded once
+// after sign-in). Part of `npm test` (after the build), so a change that breaks the budget fails at once;
+// `npm run bench` reports the same figures (bench/chunks.ts).
+//
+//   npx tsx scripts/chunks.ts [DIST_DIR] [--budget 60]
+import { readFileSync } from 'node:fs';
+import { lazyScreens } from '../bench/chunks';
+
+const args = process.argv.slice(2);
+const budgetKb = Number(args[args.indexOf('--budget') + 1]) || 60;
+const dist = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--budget') ?? 'dist';
+const screens = lazyScreens(dist, readFileSync('src/app/router.tsx', 'utf8'));
+const kb = (b: number) => (b / 1024).toFixed(1);
+const shell = screens.find((s) => s.shell);
+const largest = screens.find((s) => !s.shell);
+let over = false;
+for (const [what, s] of [
+  ['Signed-in shell', shell],
+  ['Largest screen', largest],
+] as const) {
+  if (!s) {
+    console.error(`${what}: not found in ${dist}/.vite/manifest.json`);
+    over = true;
+    continue;
+  }
+  const miss = s.totalGzip > budgetKb * 1024;
+  over ||= miss;
+  console.log(
+    `${what} (${s.modules.join(', ')}): JS ${kb(s.jsGzip)} KB + CSS ${kb(s.cssGzip)} KB = ${kb(s.totalGzip)} KB gzip` +
+      ` (budget ${budgetKb} KB)${miss ? ' — OVER' : ''}`,
+  );
+}
+process.exit(over ? 1 : 0);

@@ -1,0 +1,31 @@
+// Loads the toasts' container (Toasts) once the signed-in shell has rendered, so it is not on the shell's own
+// download. If that download fails (offline), the next change of the toasts (one more asked for) tries again.
+import { useEffect, useState, type ComponentType } from 'react';
+import { useNotifications } from '@mantine/notifications';
+
+export function ToastsHost() {
+  const [Loaded, setLoaded] = useState<ComponentType | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const list = useNotifications().notifications;
+
+  useEffect(() => {
+    if (!failed) return;
+    setFailed(false);
+    setAttempt((a) => a + 1);
+    // Only a change of the toasts (not the failure itself) starts the next attempt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list]);
+
+  useEffect(() => {
+    let current = true;
+    import('./Toasts')
+      .then((m) => current && setLoaded(() => m.Toasts))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  return Loaded ? <Loaded /> : null;
+}
