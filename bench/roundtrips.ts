@@ -77,7 +77,14 @@ export const SCREENS: Screen[] = [
     route: "path: 'folders/:folderId/edit'",
     url: '/projects/1/folders/2/edit',
   },
-  { id: 'rfi-list', name: 'RFI list', route: "path: 'rfis/:containerId'", url: '/projects/1/rfis/4' },
+  {
+    id: 'rfi-list',
+    name: 'RFI list',
+    route: "path: 'rfis/:containerId'",
+    url: '/projects/1/rfis/4',
+    dependsOnData:
+      'each RFI’s details are read by the ids the RFI container’s list gives (the interface has no list of details)',
+  },
   { id: 'rfi', name: 'RFI', route: "path: 'rfis/:containerId/:rfiId'", url: '/projects/1/rfis/4/101' },
   {
     id: 'request-log',

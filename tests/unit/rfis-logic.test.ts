@@ -8,9 +8,11 @@ import {
   daysOverdue,
   DEFAULT_LIST_STATE,
   differingFields,
+  firstReadOrder,
   formValuesFrom,
   mapFieldErrors,
   readListState,
+  rfiFolders,
   rowsToCsv,
   toRow,
   validateRfi,
@@ -127,6 +129,30 @@ describe('list state', () => {
       'RFI-004,"Say ""hi"", then\nleave",Open,Pat Miller,Rachel Kim,11/12/2026,10,Yes,50990',
     );
     expect(lines[2]).toBe(`RFI-002,"'=HYPERLINK(""x"")",Open,Pat Miller,Rachel Kim,2026-12-01,,No,`);
+  });
+});
+
+describe('which details are read first', () => {
+  const folders = [
+    { folderId: 103, folderDescription: 'RFI-003', folderName: 'Anchor bolts' },
+    { folderId: 101, folderDescription: 'RFI-001', folderName: 'Curb ramp' },
+    { folderId: 102, folderDescription: 'RFI-002', folderName: 'Beam size' },
+    { folderId: 90, folderType: 1, folderName: 'A sub-folder of another kind' },
+    { folderName: 'No id' },
+  ];
+  const config = { folderTypes: new Map([[1, { kind: 'documents' as const, name: 'Documents' }]]) };
+
+  it('keeps only RFI folders (with an id; no type or an RFI type)', () => {
+    expect(rfiFolders(folders, config).map((f) => f.folderId)).toEqual([103, 101, 102]);
+  });
+
+  it('reads in the order the list will show before details arrive', () => {
+    const rfis = rfiFolders(folders, config);
+    expect(firstReadOrder(rfis, new URLSearchParams())).toEqual([101, 102, 103]);
+    expect(firstReadOrder(rfis, new URLSearchParams('sort=number&dir=desc'))).toEqual([103, 102, 101]);
+    expect(firstReadOrder(rfis, new URLSearchParams('sort=subject'))).toEqual([103, 102, 101]);
+    // A status filter or a sort by details cannot apply yet: every RFI is read, by number.
+    expect(firstReadOrder(rfis, new URLSearchParams('status=2&sort=due'))).toEqual([101, 102, 103]);
   });
 });
 

@@ -30,6 +30,7 @@ import { displayTextDate, todayDay } from '../../ui/textDate';
 import {
   applyListState,
   readListState,
+  rfiFolders,
   rowsToCsv,
   statusColor,
   toRow,
@@ -199,17 +200,8 @@ export function RfiListPage() {
   }, [settled, setSearchParams]);
   const setState = (patch: Partial<ListState>) => setLocal((s) => ({ ...s, ...patch }));
 
-  // The container's children are RFIs; anything else that may live there (a sub-folder) is not one.
-  const rfiFolders = useMemo(
-    () =>
-      folders.filter(
-        (f) =>
-          f.folderId !== undefined &&
-          (f.folderType === undefined || (config.folderTypes.get(f.folderType)?.kind ?? 'rfi') === 'rfi'),
-      ),
-    [folders, config],
-  );
-  const ids = useMemo(() => rfiFolders.map((f) => f.folderId as number), [rfiFolders]);
+  const rfiList = useMemo(() => rfiFolders(folders, config), [folders, config]);
+  const ids = useMemo(() => rfiList.map((f) => f.folderId as number), [rfiList]);
 
   // Rows on screen are read first; the observer keeps the set of visible row ids.
   const visible = useRef(new Set<number>());
@@ -255,7 +247,7 @@ export function RfiListPage() {
 
   const details = useRfiDetails(ids, priority);
   const today = todayDay();
-  const rows = rfiFolders.map((f, i) => toRow(f, details.results[i]?.data?.openIssue, statuses, today));
+  const rows = rfiList.map((f, i) => toRow(f, details.results[i]?.data?.openIssue, statuses, today));
   const failedIds = new Set(ids.filter((_, i) => details.results[i]?.isError && !details.results[i]?.data));
   const shown = applyListState(rows, state);
   displayOrder.current = shown.map((r) => r.folderId);

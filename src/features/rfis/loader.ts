@@ -1,13 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ensureFolderWithChildren } from '../../api/queries/folders';
+import { getConfig } from '../../app/config';
 import { routeId } from '../../app/paths';
-import { rfiQuery, rfiRecipientsQuery } from './queries';
+import { DETAIL_CONCURRENCY, rfiQuery, rfiRecipientsQuery } from './queries';
+import { firstReadOrder, rfiFolders } from './rfiLogic';
 
-/** The RFI container and its RFI folders, together. Details load on the screen, in the background. */
+/**
+ * The RFI container and its RFI folders, together; then, without waiting for them, each RFI's details (one read
+ * per RFI, up to DETAIL_CONCURRENCY, in the order the list will show them: `firstReadOrder`), so they go out as
+ * soon as the list is known rather than when the screen mounts after the project route's own reads. The
+ * screen's `useRfiDetails` shares the same queries (an in-flight read is not sent twice) and reads the rest, rows
+ * in view first.
+ */
 export function rfiListLoader(queryClient: QueryClient) {
-  return async ({ params }: LoaderFunctionArgs) => {
-    await ensureFolderWithChildren(queryClient, routeId(params.containerId));
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const [, children] = await ensureFolderWithChildren(queryClient, routeId(params.containerId));
+    const order = firstReadOrder(rfiFolders(children, getConfig()), new URL(request.url).searchParams);
+    for (const id of order.slice(0, DETAIL_CONCURRENCY)) void queryClient.prefetchQuery(rfiQuery(id));
     return null;
   };
 }

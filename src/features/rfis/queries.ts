@@ -14,6 +14,14 @@ export const rfiKeys = {
   recipients: (folderId: number) => [...rfiKeys.recipientLists(), folderId] as const,
 };
 
+/**
+ * At most this many detail reads are in flight at once. A screen's data goes out in parallel (DESIGN.md), so a
+ * list of up to this many RFIs is read in one wave after the list itself; the cap keeps a project with hundreds
+ * of RFIs from queueing all of them at once (the browser sends 6 at a time per host over HTTP/1.1 anyway, all
+ * of them over HTTP/2), so rows scrolled into view still jump the queue.
+ */
+export const DETAIL_CONCURRENCY = 48;
+
 /** Details stay fresh for five minutes: the list loads them all once, reopening costs no request. */
 export const RFI_STALE_MS = 5 * 60_000;
 

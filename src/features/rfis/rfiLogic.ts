@@ -1,5 +1,6 @@
 // The RFI rules that are not React: overdue and ball in court, list rows, filter/sort/URL state, CSV, the
 // editor's values, what changed, and the service's field errors mapped to the editor's fields.
+import type { AppConfig } from '../../app/config';
 import type { CodeName } from '../../contract/codes';
 import type { Folder, OpenIssue, ProjectMember } from '../../contract/dtos';
 import {
@@ -11,6 +12,18 @@ import {
 } from '../../ui/textDate';
 
 /** Status name of an RFI: the service's `statusName`, else the configured list, else the code. */
+/**
+ * The RFI folders among an RFI container's children: anything else that may live there (a sub-folder of another
+ * kind) is not one. A folder without a type, or of a type `config.json` does not name, counts as an RFI.
+ */
+export function rfiFolders(children: Folder[], config: Pick<AppConfig, 'folderTypes'>): Folder[] {
+  return children.filter(
+    (f) =>
+      f.folderId !== undefined &&
+      (f.folderType === undefined || (config.folderTypes.get(f.folderType)?.kind ?? 'rfi') === 'rfi'),
+  );
+}
+
 export function rfiStatusName(issue: Pick<OpenIssue, 'statusId' | 'statusName'>, statuses: CodeName[]) {
   if (issue.statusName) return issue.statusName;
   if (issue.statusId === null || issue.statusId === undefined) return undefined;
@@ -205,6 +218,16 @@ export function applyListState(rows: RfiRow[], state: ListState): RfiRow[] {
     return (state.desc ? -c : c) || text(a.number, b.number);
   });
   return out;
+}
+
+/**
+ * The order in which the list will show its RFIs before any details arrive (what the URL's sort gives from the
+ * folders alone: number or subject; by number otherwise), so the first detail reads are the rows in view.
+ */
+export function firstReadOrder(folders: Folder[], params: URLSearchParams): number[] {
+  const rows = folders.map((f) => toRow(f, undefined, [], 0));
+  const state = { ...readListState(params), status: [], overdue: false };
+  return applyListState(rows, state).map((r) => r.folderId);
 }
 
 function csvCell(v: string | number | boolean | undefined | null): string {

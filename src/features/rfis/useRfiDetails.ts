@@ -1,14 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { rfiQuery } from './queries';
-
-/**
- * At most this many detail reads are in flight at once. A screen's data goes out in parallel (DESIGN.md), so a
- * list of up to this many RFIs is read in one wave after the list itself; the cap keeps a project with hundreds
- * of RFIs from queueing all of them at once (the browser sends 6 at a time per host over HTTP/1.1 anyway, all
- * of them over HTTP/2), so rows scrolled into view still jump the queue.
- */
-export const DETAIL_CONCURRENCY = 48;
+import { DETAIL_CONCURRENCY, rfiQuery } from './queries';
 
 /**
  * Details of every RFI in the list (the interface has no list of RFI details, so one read per RFI). Rows in
