@@ -75,3 +75,85 @@ test('admins get the request log filtered by a path', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/request-log\?PathInfo=%2Fapi%2Finternal%2Fproject%2Fget/);
   await expect(page.getByRole('heading', { level: 1, name: 'Request log' })).toBeVisible();
 });
+
+test('the palette is downloaded only when first asked for; a failed download says so and the next press works', async ({
+  page,
+}) => {
+  const paletteCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/CommandPalette-[\w-]+\.js$/.test(r.url())) paletteCode.push(r.url());
+  });
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(paletteCode).toEqual([]);
+
+  // Offline for the palette's code: the first press says so, nothing else changes.
+  await page.route(/\/assets\/CommandPalette-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(page.getByText('The command palette could not be loaded')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Command palette: where to go' })).toHaveCount(0);
+  await page.waitForTimeout(500); // the toast's slide-in, for the screenshot
+  await shot(page, 'palette-load-failed');
+
+  // Back online: the next press loads it and opens it.
+  await page.unroute(/\/assets\/CommandPalette-[\w-]+\.js$/);
+  await page.keyboard.press('ControlOrMeta+k');
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  await expect(search).toBeFocused();
+  expect(paletteCode.length).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveCount(0);
+});
+
+test('the colour scheme popover: choose Dark with the keyboard, focus returns to the button', async ({
+  page,
+}) => {
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  const button = page.getByRole('button', { name: /^Colour scheme/ });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const light = page.getByRole('button', { name: 'Light', exact: true });
+  await expect(light).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await shot(page, 'colour-scheme-popover');
+  await page.getByRole('button', { name: 'Dark', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(light).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Colour scheme: Dark' })).toBeFocused();
+  // Escape closes it without a change.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+});
+
+test('toasts whose code could not be downloaded with the shell show once it can be', async ({ page }) => {
+  const toastsCode = /\/assets\/Toasts-[\w-]+\.js$/;
+  let failedDownloads = 0;
+  page.on('requestfailed', (r) => {
+    if (toastsCode.test(r.url())) failedDownloads++;
+  });
+  await page.route(toastsCode, (route) => route.abort('internetdisconnected'));
+  await page.route(/\/assets\/CommandPalette-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(failedDownloads).toBeGreaterThanOrEqual(1);
+  // The connection is back for the toasts' code; the next toast asked for (the palette failing) brings it.
+  await page.unroute(toastsCode);
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(page.getByText('The command palette could not be loaded')).toBeVisible();
+});

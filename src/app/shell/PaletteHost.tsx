@@ -1,4 +1,4 @@
-// Loads the command palette (CommandPalette: Spotlight, its actions and styles, ~10 KB gzip) the first time it
+// Loads the command palette (CommandPalette: Spotlight, its actions and styles, ~11 KB gzip) the first time it
 // is asked for — Ctrl/⌘-K anywhere outside a text field, or the header's "Go to…" button — instead of with the
 // signed-in shell, and opens it once loaded. A failed download says so and the next Ctrl-K tries again.
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
