@@ -47,6 +47,19 @@ test('opening project 1 shows its name and address from the seed', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await shot(page, 'folder-rfis');
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  await expect(nav.getByRole('link', { name: 'RFIs' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  // Inside a section (an RFI, a daily report, a folder) its navbar item stays the current one.
+  await page.getByRole('table', { name: 'RFIs' }).getByRole('link', { name: 'RFI-001', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\/1\/rfis\/4\/101$/);
+  await expect(nav.getByRole('link', { name: 'RFIs' })).toHaveAttribute('aria-current', 'true');
+  await nav.getByRole('link', { name: 'Daily reports' }).click();
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/\d{4}-\d\d-\d\d$/);
+  await expect(nav.getByRole('link', { name: 'Daily reports' })).toHaveAttribute('aria-current', 'true');
+  await expect(nav.getByRole('link', { name: 'RFIs' })).not.toHaveAttribute('aria-current');
+  await page.goto('/projects/1/folders/11');
+  await expect(nav.getByRole('link', { name: 'Folders' })).toHaveAttribute('aria-current', 'true');
 
   // The project is now among the recently opened ones.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Start page' }).click();

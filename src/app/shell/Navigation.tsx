@@ -27,16 +27,24 @@ export function Navigation({ projectId }: { projectId?: number }) {
   const rootId = project.data?.rootFolderId;
   const containers = useQuery({ ...folderChildrenQuery(rootId ?? 0), enabled: rootId !== undefined });
 
-  const item = (to: string, label: string, icon?: ReactNode) => (
-    <NavLink
-      key={to + label}
-      component={Link}
-      to={to}
-      label={label}
-      leftSection={icon}
-      active={pathname === to}
-    />
-  );
+  /**
+   * An item is current on its own page ("page") and, for a section (`within`: the paths below it), on every page
+   * inside it — an RFI in RFIs, a daily report in Daily reports, any folder in Folders ("true").
+   */
+  const item = (to: string, label: string, icon?: ReactNode, within?: string) => {
+    const current = pathname === to ? 'page' : within && pathname.startsWith(within) ? 'true' : undefined;
+    return (
+      <NavLink
+        key={to + label}
+        component={Link}
+        to={to}
+        label={label}
+        leftSection={icon}
+        active={current !== undefined}
+        aria-current={current}
+      />
+    );
+  };
 
   const sectionLinks =
     projectId === undefined
@@ -46,7 +54,7 @@ export function Navigation({ projectId }: { projectId?: number }) {
             (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === kind,
           );
           const to = folder ? folderPath(projectId, folder, config) : undefined;
-          return to ? [item(to, label, <FolderIcon />)] : [];
+          return to ? [item(to, label, <FolderIcon />, `${to}/`)] : [];
         });
 
   return (
@@ -59,7 +67,13 @@ export function Navigation({ projectId }: { projectId?: number }) {
               {project.data?.projectName ?? `Project ${projectId}`}
             </Text>
             {item(paths.project(projectId), 'Dashboard', <GaugeIcon />)}
-            {rootId !== undefined && item(paths.folder(projectId, rootId), 'Folders', <FolderIcon />)}
+            {rootId !== undefined &&
+              item(
+                paths.folder(projectId, rootId),
+                'Folders',
+                <FolderIcon />,
+                `${paths.project(projectId)}/folders/`,
+              )}
             {sectionLinks}
           </>
         )}
