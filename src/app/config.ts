@@ -237,6 +237,20 @@ export function useConfig(): AppConfig {
   return current;
 }
 
+/** A folder's kind (what its type code means, by config.json), when its type is known. */
+export function folderKind(config: AppConfig, folder: { folderType?: number }): FolderKind | undefined {
+  return folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+}
+
+/** The first folder of a kind, with an id, among a project's containers (in the service's order). */
+export function containerOfKind<F extends { folderType?: number; folderId?: number }>(
+  config: AppConfig,
+  containers: F[] | undefined,
+  kind: FolderKind,
+): F | undefined {
+  return containers?.find((f) => f.folderId !== undefined && folderKind(config, f) === kind);
+}
+
 /** Display name of a folder type: the service's `folderTypeName` first, then config, then the code. */
 export function folderTypeLabel(
   config: AppConfig,

@@ -1,7 +1,7 @@
 // Every route the console has, in one place. Screens link through these, never by hand-built strings.
 import type { FolderKind } from '../contract/codes';
 import type { Folder } from '../contract/dtos';
-import type { AppConfig } from './config';
+import { folderKind, type AppConfig } from './config';
 
 export const paths = {
   home: '/',
@@ -81,7 +81,7 @@ export function reportDay({ folderName = '', createdDate: d }: Folder): string |
 /** The route that opens a folder, chosen by its type (codes mapped to kinds by config.json). */
 export function folderPath(projectId: number, folder: Folder, config: AppConfig): string | undefined {
   if (folder.folderId === undefined) return undefined;
-  const kind = folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+  const kind = folderKind(config, folder);
   const screen = kind ? screensByKind[kind] : undefined;
   return screen ? screen(projectId, folder) : paths.folder(projectId, folder.folderId);
 }

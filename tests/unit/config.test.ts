@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ConfigError,
+  containerOfKind,
   defaultConfig,
+  folderKind,
   loadConfig,
   parseConfig,
   type ConfigProblem,
@@ -121,5 +123,26 @@ describe('loadConfig', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(loadConfig('/config.json', failing)).rejects.toBeInstanceOf(ConfigError);
+  });
+});
+
+describe('folder kinds', () => {
+  const config = defaultConfig();
+  it("reads a folder's kind from its type code", () => {
+    expect(folderKind(config, { folderType: folderTypes.rfis.code })).toBe('rfis');
+    expect(folderKind(config, { folderType: 9999 })).toBeUndefined();
+    expect(folderKind(config, {})).toBeUndefined();
+  });
+
+  it('finds the first container of a kind that has an id', () => {
+    const containers = [
+      { folderType: folderTypes.dailyReports.code },
+      { folderId: 4, folderType: folderTypes.rfis.code },
+      { folderId: 7, folderType: folderTypes.dailyReports.code },
+      { folderId: 70, folderType: folderTypes.dailyReports.code },
+    ];
+    expect(containerOfKind(config, containers, 'dailyReports')?.folderId).toBe(7);
+    expect(containerOfKind(config, containers, 'meetings')).toBeUndefined();
+    expect(containerOfKind(config, undefined, 'rfis')).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { useConfig } from '../config';
+import { containerOfKind, useConfig } from '../config';
 import { folderPath } from '../paths';
 import { useSession } from '../session';
 import { PALETTE_GROUPS, paletteActions, type PaletteAction, type PaletteRfi } from './paletteActions';
@@ -30,13 +30,8 @@ function useProjectPlaces(
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: on });
   const rootId = project.data?.rootFolderId;
   const containers = useQuery({ ...folderChildrenQuery(rootId ?? 0), enabled: on && rootId !== undefined });
-  const container = containers.data?.find(
-    (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === 'rfis',
-  );
-  const containerId = container?.folderId;
-  const dailyReportsContainerId = containers.data?.find(
-    (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === 'dailyReports',
-  )?.folderId;
+  const containerId = containerOfKind(config, containers.data, 'rfis')?.folderId;
+  const dailyReportsContainerId = containerOfKind(config, containers.data, 'dailyReports')?.folderId;
   const rfis = useQuery({
     ...folderChildrenQuery(containerId ?? 0),
     enabled: on && containerId !== undefined,

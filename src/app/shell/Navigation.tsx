@@ -6,7 +6,7 @@ import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import type { FolderKind } from '../../contract/codes';
 import { FolderIcon, GaugeIcon, HomeIcon } from '../../ui/icons';
-import { useConfig } from '../config';
+import { containerOfKind, useConfig } from '../config';
 import { folderPath, paths } from '../paths';
 import { useSession } from '../session';
 
@@ -50,9 +50,7 @@ export function Navigation({ projectId }: { projectId?: number }) {
     projectId === undefined
       ? []
       : SECTIONS.flatMap(({ kind, label }) => {
-          const folder = containers.data?.find(
-            (f) => f.folderType !== undefined && config.folderTypes.get(f.folderType)?.kind === kind,
-          );
+          const folder = containerOfKind(config, containers.data, kind);
           const to = folder ? folderPath(projectId, folder, config) : undefined;
           return to ? [item(to, label, <FolderIcon />, `${to}/`)] : [];
         });

@@ -1,6 +1,6 @@
 // Pure logic of the daily-report screen: which report a day addresses, previous / next, weather, and the
 // manpower totals (people and hours by trade, by subcontractor, union vs open shop).
-import type { AppConfig } from '../../app/config';
+import { containerOfKind, folderKind, type AppConfig } from '../../app/config';
 import { paths, reportDay } from '../../app/paths';
 import type { DailyReport, DailyReportActivity, Folder } from '../../contract/dtos';
 
@@ -25,8 +25,7 @@ export const isDay = (value: string | undefined): value is string =>
  */
 export function reportEntries(children: Folder[], config: AppConfig): ReportEntry[] {
   const list = children.flatMap((folder) => {
-    const kind =
-      folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+    const kind = folderKind(config, folder);
     const day = reportDay(folder);
     const reportId = folder.folderReferenceId;
     return kind === 'dailyReport' && day && reportId && reportId > 0 ? [{ folder, day, reportId }] : [];
@@ -54,12 +53,9 @@ export function entryPath(projectId: number, containerId: number, entry: ReportE
   );
 }
 
-const isDailyReportsKind = (folder: Folder, config: AppConfig) =>
-  folder.folderType !== undefined && config.folderTypes.get(folder.folderType)?.kind === 'dailyReports';
-
 /** The project's Daily Reports container among its containers (the first by the service's order). */
 export function findReportsContainer(containers: Folder[], config: AppConfig): Folder | undefined {
-  return containers.find((f) => f.folderId !== undefined && isDailyReportsKind(f, config));
+  return containerOfKind(config, containers, 'dailyReports');
 }
 
 /**
@@ -68,7 +64,7 @@ export function findReportsContainer(containers: Folder[], config: AppConfig): F
  */
 export function isReportsContainerOf(folder: Folder, projectId: number, config: AppConfig): boolean {
   return (
-    isDailyReportsKind(folder, config) &&
+    folderKind(config, folder) === 'dailyReports' &&
     (folder.folderProjectId === undefined || folder.folderProjectId === projectId)
   );
 }

@@ -20,7 +20,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { folderTypeLabel, useConfig, type AppConfig } from '../../app/config';
+import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../app/config';
 import { folderPath, parseId, paths } from '../../app/paths';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
@@ -37,7 +37,7 @@ import { isHttpUrl } from './extDriveForm';
 const DOCUMENT_KINDS = new Set(['documents', 'drawings', 'folder']);
 
 export function holdsDocuments(config: AppConfig, folder: Folder): boolean {
-  const kind = folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+  const kind = folderKind(config, folder);
   return kind === undefined || DOCUMENT_KINDS.has(kind);
 }
 

@@ -26,7 +26,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { ApiError } from '../../api/errors';
 import { folderQuery } from '../../api/queries/folders';
-import { useConfig } from '../../app/config';
+import { folderKind, useConfig } from '../../app/config';
 import { parseId, paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { formatDelimited } from '../../ui/delimited';
@@ -109,7 +109,7 @@ export function PunchListPage() {
   const statuses = config.statuses.punchList;
   const userName = useSession()?.userName;
   const { data: folder } = useSuspenseQuery(folderQuery(containerId));
-  const kind = folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+  const kind = folderKind(config, folder);
   const canModify = folder.userCanModify !== false;
   useDocumentTitle(`${folder.folderName ?? 'Punch list'} · New items · PM Console`);
 

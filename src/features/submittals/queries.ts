@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { folderChildrenQuery, folderKeys } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { sessionStore } from '../../api/session';
-import type { AppConfig } from '../../app/config';
+import { folderKind, type AppConfig } from '../../app/config';
 import type { FolderKind } from '../../contract/codes';
 import type { Folder, SubmittalPackage } from '../../contract/dtos';
 import { loadLastReply, storeLastReply } from './lastReply';
@@ -49,7 +49,7 @@ type KindOf = (folder: Folder) => FolderKind | undefined;
 export const kindOf =
   (config: AppConfig): KindOf =>
   (folder) =>
-    folder.folderType === undefined ? undefined : config.folderTypes.get(folder.folderType)?.kind;
+    folderKind(config, folder);
 
 /** The submittal items among a package's children (the only folders operation 7 answers for). */
 export function itemFolders(children: Folder[], config: AppConfig): Folder[] {
