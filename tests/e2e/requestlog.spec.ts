@@ -197,7 +197,7 @@ test('keyboard: select with arrows, open with Enter, page by id cursor', async (
   await expect(detail).toBeVisible();
 
   // From the detail, filter by the entry's IP address.
-  await detail.getByRole('button', { name: '127.0.0.1' }).click();
+  await detail.getByRole('button', { name: '127.0.0.1', exact: true }).click();
   await expect(detail).toBeHidden();
   expect(new URL(page.url()).searchParams.get('IpAddress')).toBe('127.0.0.1');
   await expect(page.getByRole('textbox', { name: 'IP address' })).toHaveValue('127.0.0.1');
