@@ -155,6 +155,7 @@ export function buildApp(options: AppOptions) {
         console.error(e);
       }
       status = error.status;
+      if (error.headers) reply.headers(error.headers);
       body = errorBody(op, error, options.development === true, (outcome.error as Error)?.stack);
     } else body = outcome.body;
 
@@ -248,7 +249,7 @@ export function buildApp(options: AppOptions) {
 
       let payload: Record<string, unknown>;
       if (name === 'InternalUserAuthenticationRequest') {
-        const result = signIn(dto, sessions);
+        const result = await signIn(dto, sessions, request.ip);
         who.user = result.user;
         who.sessionKey = result.sessionKey;
         payload = result.response;

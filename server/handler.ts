@@ -41,6 +41,8 @@ export class ServiceError extends Error {
     readonly fieldErrors: FieldError[] = [],
     /** For developers (`uiDevErrorMessage`); defaults to the message. */
     readonly devMessage?: string,
+    /** Extra reply headers (e.g. `retry-after` of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -1,24 +1,82 @@
 import { ServiceError, type User } from '../handler';
-import { verifyPassword } from '../passwords';
+import { checkPassword } from '../passwords';
 import type { Sessions } from './sessions';
 import type { RequestOf, ResponseOf } from '../../src/contract/operations';
-
-// Verifying against a fixed hash when the user is unknown keeps the answer time the same either way.
-const DUMMY_HASH =
-  'scrypt$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000';
+import { retryAfterSeconds, SignInThrottle, VerifyGate, waitText } from './throttle';
 
 const invalidCredentials = () =>
   new ServiceError(401, 'InvalidCredentials', 'Invalid user name or password.');
 
-export function signIn(
+function tooManyAttempts(retryAfterMs: number): ServiceError {
+  const seconds = retryAfterSeconds(retryAfterMs);
+  return new ServiceError(
+    429,
+    'TooManyAttempts',
+    `Too many failed sign-ins. Try again in ${waitText(seconds)}.`,
+    [],
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+const BUSY_RETRY_SECONDS = 2;
+const busy = () =>
+  new ServiceError(
+    503,
+    'ServiceBusy',
+    `The service is busy signing other users in. Try again in ${waitText(BUSY_RETRY_SECONDS)}.`,
+    [],
+    undefined,
+    { 'retry-after': String(BUSY_RETRY_SECONDS) },
+  );
+
+// One throttle per service instance (its Sessions), so each app built in a process counts on its own; one gate
+// per process, since the threadpool it protects is the process's.
+const throttles = new WeakMap<Sessions, SignInThrottle>();
+export function signInThrottle(sessions: Sessions): SignInThrottle {
+  let throttle = throttles.get(sessions);
+  if (!throttle) {
+    throttle = new SignInThrottle();
+    throttles.set(sessions, throttle);
+  }
+  return throttle;
+}
+export const verifyGate = new VerifyGate();
+
+/**
+ * Operation 1. Order: missing fields (401, nothing counted); the throttle (429 without hashing); a turn at the
+ * gate (503 when its queue is full); the throttle again (it may have closed while waiting); exactly one scrypt
+ * off the event loop whether the user exists, is disabled or not; then the failure is counted or the pair's
+ * counter cleared.
+ */
+export async function signIn(
   request: RequestOf<'InternalUserAuthenticationRequest'>,
   sessions: Sessions,
-): { response: ResponseOf<'InternalUserAuthenticationRequest'>; user: User; sessionKey: string } {
+  ip?: string,
+): Promise<{ response: ResponseOf<'InternalUserAuthenticationRequest'>; user: User; sessionKey: string }> {
   const { userName, password } = request;
   if (!userName || !password) throw invalidCredentials();
-  const found = sessions.findForSignIn(userName.trim());
-  const ok = verifyPassword(password, found?.passwordHash ?? DUMMY_HASH) && found !== undefined;
-  if (!ok) throw invalidCredentials();
+  const throttle = signInThrottle(sessions);
+  let verdict = throttle.check(userName, ip);
+  if (verdict) throw tooManyAttempts(verdict.retryAfterMs);
+  const turn = verifyGate.enter();
+  if (!turn) throw busy();
+  const release = await turn;
+  let ok: boolean;
+  let found: ReturnType<Sessions['findForSignIn']>;
+  try {
+    verdict = throttle.check(userName, ip);
+    if (verdict) throw tooManyAttempts(verdict.retryAfterMs);
+    found = sessions.findForSignIn(userName.trim());
+    ok = (await checkPassword(password, found?.passwordHash)) && found !== undefined;
+  } finally {
+    release();
+  }
+  if (!ok || !found) {
+    throttle.failed(userName, ip);
+    throw invalidCredentials();
+  }
+  throttle.succeeded(userName, ip);
   const sessionKey = sessions.create(found.user.id);
   return {
     response: { authSessionKey: sessionKey, apiKey: found.user.apiKey },
