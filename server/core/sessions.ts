@@ -1,5 +1,9 @@
-// Session keys: random, stored in the db (they survive a restart), sliding expiry. Lookups go through a
-// small in-memory cache so a request costs no query; the db row is touched at most once a minute.
+// Session keys: random, stored in the db only as their SHA-256 (they survive a restart, and a copy of the
+// database file opens no session), sliding expiry. Lookups go through a small in-memory cache (by hash too) so a
+// request costs no query; the db row is touched at most once a minute, and a session whose row is gone by then
+// (`npm run keys -- password` ends a user's sessions) ends here too. API keys are read from the db on every use, so
+// a rotated key stops working at once.
+import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { randomKey } from '../passwords';
 import type { User } from '../handler';
@@ -16,6 +20,11 @@ interface UserRow {
 
 const TOUCH_EVERY_MS = 60_000;
 
+/** What the sessions table holds for a session key: its SHA-256, hex. */
+export function sessionKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
 export class Sessions {
   private cache = new Map<string, { userId: number; expiresMs: number }>();
   private users = new Map<number, User>();
@@ -27,10 +36,10 @@ export class Sessions {
   ) {
     this.stmts = {
       insert: db.prepare(
-        'INSERT INTO sessions (session_key, user_id, created_ms, expires_ms) VALUES (?, ?, ?, ?)',
+        'INSERT INTO sessions (key_hash, user_id, created_ms, expires_ms) VALUES (?, ?, ?, ?)',
       ),
-      get: db.prepare('SELECT user_id, expires_ms FROM sessions WHERE session_key = ?'),
-      touch: db.prepare('UPDATE sessions SET expires_ms = ? WHERE session_key = ?'),
+      get: db.prepare('SELECT user_id, expires_ms FROM sessions WHERE key_hash = ?'),
+      touch: db.prepare('UPDATE sessions SET expires_ms = ? WHERE key_hash = ?'),
       purge: db.prepare('DELETE FROM sessions WHERE expires_ms < ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
       userByName: db.prepare('SELECT * FROM users WHERE user_name = ?'),
@@ -70,31 +79,38 @@ export class Sessions {
     return user;
   }
 
+  /** A new session of the user: the raw key is returned (for the client) and only its hash is stored. */
   create(userId: number, nowMs = Date.now()): string {
     const key = randomKey(24);
-    this.stmts.insert.run(key, userId, nowMs, nowMs + this.ttlMs);
-    this.cache.set(key, { userId, expiresMs: nowMs + this.ttlMs });
+    const hash = sessionKeyHash(key);
+    this.stmts.insert.run(hash, userId, nowMs, nowMs + this.ttlMs);
+    this.cache.set(hash, { userId, expiresMs: nowMs + this.ttlMs });
     if (Math.random() < 0.01) this.stmts.purge.run(nowMs);
     return key;
   }
 
   /** The user of a live session (and the expiry slides on), or undefined when missing or expired. */
   resolve(key: string, nowMs = Date.now()): User | undefined {
-    let entry = this.cache.get(key);
+    const hash = sessionKeyHash(key);
+    let entry = this.cache.get(hash);
     if (!entry) {
-      const row = this.stmts.get.get(key) as { user_id: number; expires_ms: number } | undefined;
+      const row = this.stmts.get.get(hash) as { user_id: number; expires_ms: number } | undefined;
       if (!row) return undefined;
       entry = { userId: row.user_id, expiresMs: row.expires_ms };
-      this.cache.set(key, entry);
+      this.cache.set(hash, entry);
     }
     if (entry.expiresMs <= nowMs) {
-      this.cache.delete(key);
+      this.cache.delete(hash);
       return undefined;
     }
     const next = nowMs + this.ttlMs;
     if (next - entry.expiresMs >= Math.min(TOUCH_EVERY_MS, this.ttlMs / 2)) {
+      // No row to touch: the session was ended outside this process (a password change).
+      if (this.stmts.touch.run(next, hash).changes === 0) {
+        this.cache.delete(hash);
+        return undefined;
+      }
       entry.expiresMs = next;
-      this.stmts.touch.run(next, key);
     }
     return this.user(entry.userId);
   }

@@ -13,11 +13,12 @@ CREATE TABLE IF NOT EXISTS users (
   cell_phone TEXT,
   role TEXT,                       -- job title shown as ProjectMember.Role, e.g. 'Project Manager'
   is_admin INTEGER NOT NULL DEFAULT 0,
-  api_key TEXT NOT NULL UNIQUE
+  api_key TEXT NOT NULL UNIQUE     -- random per data folder; npm run keys -- rotate <user> replaces it
 );
 
+-- A session is stored by the SHA-256 (hex) of its key, never the key itself (see server/core/sessions.ts).
 CREATE TABLE IF NOT EXISTS sessions (
-  session_key TEXT PRIMARY KEY,
+  key_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
   created_ms INTEGER NOT NULL,
   expires_ms INTEGER NOT NULL

@@ -1,6 +1,7 @@
 // The reference service's seeded data: a general contractor (Brightline Builders) with three US projects.
 // Deterministic: one mulberry32 PRNG with a fixed seed and a fixed reference date (REFERENCE_DATE), so two
-// seeds of empty databases produce identical rows (password salts and API keys come from the PRNG too).
+// seeds of empty databases produce identical rows (the demo password salts come from the PRNG too) — except the
+// users' API keys: those are random per data folder (crypto), so one install's key never opens another's log.
 // Fixed ids: folder ids are assigned per project from a fixed base ((project - 1) * 10,000 + offset), so the
 // ids tests need are constants (`seedIds`); `seedFacts(db)` looks the same ids up by name and type, and a
 // unit test checks that both agree.
@@ -14,7 +15,7 @@ import {
   type FolderKind,
 } from '../../src/contract/codes';
 import { dayMs, formatTextDate, formatTextTime } from '../handlers/common';
-import { hashPassword } from '../passwords';
+import { hashPassword, randomKey } from '../passwords';
 
 /** "Today" of the seeded data: Sunday 11/01/2026, 12:00 UTC. Overdue items are overdue relative to it. */
 export const REFERENCE_DATE = new Date(dayMs(2026, 11, 1));
@@ -62,6 +63,15 @@ function random(seed: number) {
     },
     bytes: (n: number) => Buffer.from(Array.from({ length: n }, () => int(0, 255))),
   };
+}
+
+/**
+ * A user's API key: random (crypto), never from the seeded PRNG. The PRNG is still advanced as it was when it made
+ * the key, so every record seeded after the users stays the same.
+ */
+function apiKey(rng: Rng): string {
+  rng.key(32);
+  return randomKey(24);
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -408,7 +418,7 @@ export function seed(db: Database, options: { scale?: boolean; variant?: 'xss' }
         cell_phone: `(${rng.pick(['916', '503', '253', '206'])}) 555-01${pad(i + 40, 2)}`,
         role: p.role,
         is_admin: p.kind === 'admin' ? 1 : 0,
-        api_key: rng.key(32),
+        api_key: apiKey(rng),
       });
     });
     disciplines.forEach((name, i) => insert('document_disciplines', { id: i + 1, name }));
@@ -518,7 +528,8 @@ function projectRow(p: ProjectSeed, id: number): Row {
     phone: `(${p.area}) 555-01${pad(id * 20, 2)}`,
     fax: `(${p.area}) 555-01${pad(id * 20 + 1, 2)}`,
     logo: 0,
-    logo_url: `https://assets.brightline-builders.com/logos/${p.number}.png`,
+    // No logo: an outside host would be out of reach on an offline network (a console error on every dashboard).
+    logo_url: null,
     file_path: `/projects/${p.number}`,
     start_ms: p.start,
     end_ms: p.end,
