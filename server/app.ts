@@ -2,6 +2,7 @@
 // request, resolves the session, runs the handler, writes the reply and logs the request.
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { createServer } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,28 @@ import {
   type OperationName,
 } from '../src/contract/operations';
 import { requireAdmin, signIn } from './core/auth';
-import { maskBody, maskedDtoJson, maskHeaders, maskJson, maskText, sessionLogId } from './core/masking';
-import { RequestLog, requestLogUsage, type LogRecord, type Tracking } from './core/requestlog';
+import {
+  maskBody,
+  maskedDtoJson,
+  maskHeaders,
+  maskJson,
+  maskText,
+  maskUrl,
+  scrub,
+  secretValues,
+  sessionLogId,
+} from './core/masking';
+import {
+  canonicalPath,
+  capJson,
+  capText,
+  RequestLog,
+  requestLogUsage,
+  type LogLimits,
+  type LogRecord,
+  type Tracking,
+} from './core/requestlog';
+import { versionText } from './version';
 import { Sessions } from './core/sessions';
 import {
   BODY_LIMIT,
@@ -33,7 +54,11 @@ export interface AppOptions {
   handlers: HandlerTable;
   sessionTtlMs?: number;
   logRetention?: number;
+  /** Byte budgets of the request log (rows kept, one reply); see LogLimits. */
+  logLimits?: Partial<Omit<LogLimits, 'retention'>>;
   tracking?: Partial<Tracking>;
+  /** A request (headers and body) must arrive within this time; default 30 s. Headers within a third of it. */
+  requestTimeoutMs?: number;
   /** Origins allowed to call the API from a console hosted elsewhere (exact match). */
   corsOrigins?: string[];
   /** The built console to serve with SPA fallback. */
@@ -60,7 +85,11 @@ const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
+  'x-pm-version': versionText,
 };
+
+/** Failures that come before the request is bound to a known user: their body and DTO are never stored. */
+const REFUSED_BEFORE_BINDING = new Set([401, 405, 406, 413, 429]);
 // Mantine writes its CSS variables in <style> tags, so style-src allows inline styles; scripts never.
 export function contentSecurityPolicy(connectSrc: string[] = []): string {
   const connect = ["'self'", ...new Set(connectSrc)].join(' ');
@@ -84,12 +113,41 @@ export function configuredServiceOrigin(staticDir: string): string | undefined {
 export function buildApp(options: AppOptions) {
   const { db, handlers } = options;
   const sessions = new Sessions(db, options.sessionTtlMs ?? 8 * 3600_000);
-  const log = new RequestLog(db, options.logRetention ?? 1_000_000, options.tracking);
+  const log = new RequestLog(
+    db,
+    { retention: options.logRetention ?? 1_000_000, ...options.logLimits },
+    options.tracking,
+  );
   const corsOrigins = new Set(options.corsOrigins ?? []);
   const readCache = new Map<string, string>();
   let cachedChars = 0;
 
+  const staticDir = options.staticDir;
+  const hasConsole = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  // Every reply carries the security headers and the console's CSP: index.html from any address, the SPA
+  // fallback, static files, error pages and API replies alike (a JSON reply is never rendered as a page).
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy([
+      ...(hasConsole ? [configuredServiceOrigin(staticDir)].filter((o) => o !== undefined) : []),
+      ...(options.cspConnectSrc ?? []),
+    ]),
+  };
+
+  // A slow client (headers or a body sent a byte at a time) is cut off: the whole request must arrive within
+  // requestTimeoutMs, its headers within a third of it; Node checks open connections every second.
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout,
+          headersTimeout: Math.min(Math.ceil(requestTimeout / 3), 10_000),
+          connectionsCheckingInterval: Math.min(1_000, requestTimeout / 2),
+          keepAliveTimeout: 5_000,
+        },
+        handler,
+      ),
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: false,
@@ -97,7 +155,7 @@ export function buildApp(options: AppOptions) {
     // A URL the router cannot decode (`/api/internal/%ZZ`) gets our error body too, not Fastify's own.
     frameworkErrors: (_error, request, reply) => {
       if (!request.startedAt) request.startedAt = process.hrtime.bigint();
-      reply.headers(SECURITY_HEADERS);
+      reply.headers(headers);
       const error = new ServiceError(400, 'BadRequest', 'The request URL is not valid.');
       respond(request, reply, undefined, { error }, {});
     },
@@ -106,7 +164,7 @@ export function buildApp(options: AppOptions) {
   app.decorateRequest('startedAt', 0n);
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = process.hrtime.bigint();
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     const origin = request.headers.origin;
     if (!origin || !corsOrigins.has(origin)) return done();
     {
@@ -115,6 +173,7 @@ export function buildApp(options: AppOptions) {
         'access-control-allow-headers': 'Content-Type, Authorization',
         'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
         'access-control-max-age': '600',
+        'access-control-expose-headers': 'Retry-After, X-PM-Version',
         vary: 'Origin',
       });
       if (request.method === 'OPTIONS') return reply.code(204).send();
@@ -137,7 +196,14 @@ export function buildApp(options: AppOptions) {
     reply: FastifyReply,
     op: OperationDef | undefined,
     outcome: { body: Record<string, unknown> } | { json: string } | { error: unknown },
-    who: { user?: User; sessionKey?: string; dto?: unknown; formData?: Record<string, string> },
+    who: {
+      user?: User;
+      sessionKey?: string;
+      dto?: unknown;
+      formData?: Record<string, string>;
+      /** The parsed body (JSON object or form fields), for finding the secrets it carried. */
+      body?: unknown;
+    },
   ) {
     // A URL the router could not decode has no parsed query.
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -165,21 +231,42 @@ export function buildApp(options: AppOptions) {
     if (op?.name === 'RequestLogs') return;
     const isSignIn = op?.name === 'InternalUserAuthenticationRequest';
     const headers = request.headers as Record<string, string | string[] | undefined>;
+    // What a request may cost the log is bounded: a request refused before it was bound to a user stores no
+    // body; anything stored is capped (a preview, its length and a flag in Items).
+    const keepBody = !isSignIn && op !== undefined && !(error && REFUSED_BEFORE_BINDING.has(error.status));
+    const path = request.url.split('?')[0];
+    const pathInfo = canonicalPath(path);
+    const items: Record<string, string> = op ? { operation: op.name } : {};
+    if (pathInfo !== path) items.rawPathInfo = path;
+    const secrets = secretValues({ query, body: who.body, headers });
+    const contentType = headerText(headers['content-type']);
+    const requestBody =
+      keepBody && request.rawBody
+        ? capText(scrub(maskBody(request.rawBody, contentType), secrets), 'requestBody', items)
+        : undefined;
+    const formData =
+      keepBody && who.formData && !items.requestBodyTruncated
+        ? scrub(JSON.stringify(maskJson(who.formData)), secrets)
+        : undefined;
     const record: LogRecord = {
       dateMs: Date.now(),
       httpMethod: request.method,
-      absoluteUri: maskText(`${request.protocol}://${request.host}${request.url}`),
-      pathInfo: request.url.split('?')[0],
-      requestBody: isSignIn || !request.rawBody ? undefined : maskBody(request.rawBody),
-      requestDto: isSignIn || !op ? undefined : maskedDtoJson(who.dto),
+      absoluteUri: capText(
+        scrub(`${request.protocol}://${request.host}${maskUrl(request.url)}`, secrets),
+        'absoluteUri',
+        items,
+      )!,
+      pathInfo,
+      requestBody,
+      requestDto: keepBody ? capJson(scrub(maskedDtoJson(who.dto), secrets), 'requestDto', items) : undefined,
       userAuthId: who.user?.userName,
       sessionId: who.sessionKey ? sessionLogId(who.sessionKey) : undefined,
       ipAddress: request.ip,
       forwardedFor: headerText(headers['x-forwarded-for']),
-      referer: maskOptional(headerText(headers.referer)),
-      headers: maskHeaders(headers),
-      formData: isSignIn ? undefined : (maskJson(who.formData) as Record<string, string>),
-      items: op ? { operation: op.name } : undefined,
+      referer: maskOptional(scrub(headerText(headers.referer), secrets)),
+      headers: scrubValues(maskHeaders(headers), secrets),
+      formData: capJson(formData, 'formData', items),
+      items,
       session:
         who.user && who.sessionKey
           ? {
@@ -190,8 +277,10 @@ export function buildApp(options: AppOptions) {
               roles: who.user.isAdmin ? ['Admin'] : ['Staff'],
             }
           : undefined,
-      responseJson: error ? undefined : isSignIn ? maskBody(written.json) : written.json,
-      errorJson: error ? written.json : undefined,
+      responseJson: error
+        ? undefined
+        : capJson(isSignIn ? maskBody(written.json) : written.json, 'responseDto', items),
+      errorJson: error ? capJson(scrub(written.json, secrets), 'errorResponse', items) : undefined,
       durationMs: elapsedMs(request),
     };
     log.add(record, error !== undefined);
@@ -208,6 +297,7 @@ export function buildApp(options: AppOptions) {
       }
       const { body, formData } = parseBody(request.rawBody, request.headers['content-type']);
       who.formData = formData;
+      who.body = body;
       const input = isEmpty(query) ? body : { ...queryToRequest(op, query), ...body };
 
       const decoded = decodeStrict(op.request, input);
@@ -295,14 +385,22 @@ export function buildApp(options: AppOptions) {
         changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
       }
     }
-    const results = await log.query(q);
+    const { results, cut } = await log.query(q);
+    const messages = changed.length ? [`${changed.join('; ')} for the running service.`] : [];
+    const meta: Record<string, string> = Object.fromEntries(
+      Object.entries(log.tracking).map(([k, v]) => [k, String(v)]),
+    );
+    if (cut) {
+      messages.push(
+        `The reply stopped at ${results.length} rows (${Math.round(cut.bytes / 1024 / 1024)} MiB, the limit of one reply); ask again with BeforeId=${cut.nextBeforeId} for the rest.`,
+      );
+      meta.truncated = 'true';
+      meta.nextBeforeId = String(cut.nextBeforeId);
+    }
     return {
       results,
       usage: requestLogUsage,
-      responseStatus: {
-        message: changed.length ? `${changed.join('; ')} for the running service.` : undefined,
-        meta: Object.fromEntries(Object.entries(log.tracking).map(([k, v]) => [k, String(v)])),
-      },
+      responseStatus: { message: messages.length ? messages.join(' ') : undefined, meta },
     };
   }
 
@@ -324,15 +422,21 @@ export function buildApp(options: AppOptions) {
     respond(request, reply, op ? operations[op] : undefined, { error }, {});
   });
 
-  const staticDir = options.staticDir;
-  const hasConsole = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  const CSP = contentSecurityPolicy([
-    ...(hasConsole ? [configuredServiceOrigin(staticDir)].filter((o) => o !== undefined) : []),
-    ...(options.cspConnectSrc ?? []),
-  ]);
   if (hasConsole) {
-    app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
-    app.get('/', (_request, reply) => reply.header('content-security-policy', CSP).sendFile('index.html'));
+    // As a static host would: hashed assets (and their precompressed .br / .gz written by the build) cached for
+    // a year; index.html, config.json and the other unhashed files checked on every load.
+    app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const hashed = /[\\/]assets[\\/]/.test(path);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -350,10 +454,7 @@ export function buildApp(options: AppOptions) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/\.[a-z0-9]+$/i.test(path)
     ) {
-      return reply
-        .header('content-security-policy', CSP)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
   });
@@ -386,6 +487,12 @@ function readSessionKey(input: Record<string, unknown>): string | undefined {
 }
 
 const maskOptional = (v: string | undefined) => (v === undefined ? undefined : maskText(v));
+
+function scrubValues(record: Record<string, string>, secrets: Set<string>): Record<string, string> {
+  if (secrets.size === 0) return record;
+  for (const k of Object.keys(record)) record[k] = scrub(record[k], secrets);
+  return record;
+}
 
 function headerText(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;

@@ -15,6 +15,10 @@ export interface ServiceOptions {
   host?: string;
   sessionTtlSeconds?: number;
   logRetention?: number;
+  /** Byte budgets of the request log: rows kept (`maxBytes`) and one query's reply (`replyMaxBytes`). */
+  logLimits?: { maxBytes?: number; replyMaxBytes?: number };
+  /** A request must arrive (headers and body) within this time (default 30 s). */
+  requestTimeoutMs?: number;
   corsOrigins?: string[];
   staticDir?: string;
   tracking?: Partial<Tracking>;
@@ -98,6 +102,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     handlers: domainHandlers,
     sessionTtlMs: (options.sessionTtlSeconds ?? 8 * 3600) * 1000,
     logRetention: options.logRetention,
+    logLimits: options.logLimits,
+    requestTimeoutMs: options.requestTimeoutMs,
     corsOrigins: options.corsOrigins,
     staticDir: options.staticDir,
     tracking: options.tracking,

@@ -5,7 +5,15 @@ export type LogRow = (string | number | null)[];
 
 export interface LogWriter {
   write(batch: LogRow[]): void;
+  bytes(): number;
   stop(): void;
 }
 
-export function createWriter(database: Database, retention: number): LogWriter;
+/** SQL of a stored row's cost to the byte budget (its text plus a fixed overhead). */
+export const ROW_BYTES_SQL: string;
+export function rowBytes(row: LogRow): number;
+
+export function createWriter(
+  database: Database,
+  limits: number | { retention: number; maxBytes?: number },
+): LogWriter;

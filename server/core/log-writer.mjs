@@ -13,18 +13,72 @@ const TRIM = 'DELETE FROM request_log WHERE id < ?';
 const SPAN = 'SELECT (SELECT min(id) FROM request_log) AS first, (SELECT max(id) FROM request_log) AS last';
 const TRIM_CHUNK = 1_000;
 
+/** What a row costs the byte budget: its text, plus a fixed amount for the numbers and the row itself. */
+const ROW_OVERHEAD = 100;
+const TEXT_COLUMNS = [
+  'http_method',
+  'absolute_uri',
+  'path_info',
+  'request_body',
+  'request_dto',
+  'user_auth_id',
+  'session_id',
+  'ip_address',
+  'forwarded_for',
+  'referer',
+  'headers',
+  'form_data',
+  'items',
+  'session',
+  'response_dto',
+  'error_response',
+];
+export const ROW_BYTES_SQL = `${ROW_OVERHEAD} + ${TEXT_COLUMNS.map((c) => `length(coalesce(${c}, ''))`).join(' + ')}`;
+
+/** The same figure for a row as handed to the writer (an array in INSERT order: text at 1–16). */
+export function rowBytes(row) {
+  let n = ROW_OVERHEAD;
+  for (let i = 1; i <= 16; i++) if (typeof row[i] === 'string') n += row[i].length;
+  return n;
+}
+
 /**
  * A writer over one connection: `write(rows)` inserts rows (arrays in INSERT order) in one transaction.
  * The log is kept to `retention` rows, with slack: a burst may run over by max(1,000, 25 %) before the oldest
  * rows are deleted at once; below that, they are deleted once the writer has been idle for a second, so
- * deleting (as dear as inserting) is not paid while requests stream in.
+ * deleting (as dear as inserting) is not paid while requests stream in. It is also kept to `maxBytes` of row
+ * text: past it, the oldest rows are deleted at once down to 90 % of it. The running byte total is kept in the
+ * `settings` table with the last id it counted, and counted again at start when rows came from elsewhere.
  */
-export function createWriter(database, retention) {
+export function createWriter(database, limits) {
+  const { retention, maxBytes = Number.MAX_SAFE_INTEGER } =
+    typeof limits === 'number' ? { retention: limits } : limits;
   const insert = database.prepare(INSERT);
   const trim = database.prepare(TRIM);
   const span = database.prepare(SPAN);
+  const bytesBelow = database.prepare(`SELECT coalesce(sum(${ROW_BYTES_SQL}), 0) AS n FROM request_log WHERE id < ?`);
+  const oldest = database.prepare(`SELECT id, ${ROW_BYTES_SQL} AS b FROM request_log WHERE id > ? ORDER BY id LIMIT 500`);
+  const readTotal = database.prepare("SELECT value FROM settings WHERE name = 'request_log_bytes'");
+  const saveTotal = database.prepare(
+    "INSERT INTO settings (name, value) VALUES ('request_log_bytes', ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+  );
   const slack = Math.max(1000, Math.floor(retention / 4));
   let idleTimer;
+
+  let total = 0;
+  {
+    const saved = readTotal.get();
+    const counted = saved ? JSON.parse(saved.value) : undefined;
+    const { last } = span.get();
+    if (counted && counted.lastId === (last ?? 0)) total = counted.bytes;
+    else total = bytesBelow.get(Number.MAX_SAFE_INTEGER).n;
+  }
+  const save = () => saveTotal.run(JSON.stringify({ bytes: total, lastId: span.get().last ?? 0 }));
+
+  const deleteBelow = (id) => {
+    total -= bytesBelow.get(id).n;
+    trim.run(id);
+  };
   const over = () => {
     const { first, last } = span.get();
     return first === null ? 0 : last - first + 1 - retention;
@@ -32,25 +86,51 @@ export function createWriter(database, retention) {
   const trimSome = (limit) => {
     const { first } = span.get();
     const n = Math.min(over(), limit);
-    if (n > 0) trim.run(first + n);
+    if (n > 0) deleteBelow(first + n);
     return n;
   };
-  const trimWhenIdle = () => {
-    if (trimSome(TRIM_CHUNK) === TRIM_CHUNK) idleTimer = setTimeout(trimWhenIdle, 25);
+  const trimBytes = () => {
+    let excess = total - Math.floor(maxBytes * 0.9);
+    let cutoff = 0;
+    while (excess > 0) {
+      const rows = oldest.all(cutoff);
+      if (!rows.length) break;
+      for (const r of rows) {
+        cutoff = r.id;
+        excess -= r.b;
+        if (excess <= 0) break;
+      }
+    }
+    if (cutoff) deleteBelow(cutoff + 1);
+  };
+  const trimWhenIdle = database.transaction(() => {
+    const n = trimSome(TRIM_CHUNK);
+    save();
+    return n;
+  });
+  const idle = () => {
+    if (trimWhenIdle.immediate() === TRIM_CHUNK) idleTimer = setTimeout(idle, 25);
     else idleTimer = undefined;
   };
   const write = database.transaction((batch) => {
-    for (const row of batch) insert.run(row);
+    for (const row of batch) {
+      insert.run(row);
+      total += rowBytes(row);
+    }
     if (over() >= slack) trimSome(Number.MAX_SAFE_INTEGER);
+    if (total > maxBytes) trimBytes();
+    save();
   });
   return {
     write(batch) {
       // IMMEDIATE takes the write lock up front, so a busy database is waited for (busy_timeout), not refused.
       write.immediate(batch);
       clearTimeout(idleTimer);
-      idleTimer = setTimeout(trimWhenIdle, 1000);
+      idleTimer = setTimeout(idle, 1000);
       idleTimer.unref?.();
     },
+    /** The byte total the writer keeps (for tests and the bench). */
+    bytes: () => total,
     stop() {
       clearTimeout(idleTimer);
     },
@@ -66,7 +146,7 @@ if (parentPort && workerData?.file) {
   db.pragma('cache_size = -65536');
   // Fewer, larger checkpoints: the log writes far more pages than anything else.
   db.pragma('wal_autocheckpoint = 10000');
-  const writer = createWriter(db, workerData.retention);
+  const writer = createWriter(db, workerData.limits ?? workerData.retention);
   parentPort.on('message', (message) => {
     try {
       if (message.rows?.length) writer.write(message.rows);

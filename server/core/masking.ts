@@ -1,19 +1,64 @@
 // What never leaves the service in clear: passwords, session keys, API keys, cookies, authorization.
+// Masking works on what the service understood, not on the raw text: a parameter name is decoded (percent
+// escapes, `+`, JSON `\u` escapes) and lower-cased the way the binder does before it is compared, whatever
+// carried it (query string, form body, JSON body, `additionalInfo` pairs, headers). As a last guard, every value
+// the service took for a secret is also scrubbed from each stored text, in the encodings it may appear in.
 import { createHash } from 'node:crypto';
 import { formatDateTime } from '../../src/contract/codecs';
 
 export const MASK = '***';
 
-const SECRET_KEY = /^(password|authsessionkey|apikey|sessionkey|ss-id|ss-pid|secret|token)$/i;
+/** Parameter names (lower case, as the binder compares them) whose values are secrets. */
+const SECRET_NAMES = new Set([
+  'password',
+  'authsessionkey',
+  'apikey',
+  'sessionkey',
+  'ss-id',
+  'ss-pid',
+  'secret',
+  'token',
+]);
 const SECRET_HEADER = /^(authorization|cookie|set-cookie|x-auth-session-key|x-api-key|proxy-authorization)$/i;
 
-/** A deep copy of a JSON value with secret-named properties masked. */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAMES.has(decodeName(name).trim().toLowerCase());
+}
+
+/** A parameter name as the service reads it: `+` is a space, percent escapes decoded (bad ones left as they are). */
+function decodeName(name: string): string {
+  if (!name.includes('%') && !name.includes('+')) return name;
+  const plus = name.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    return plus.replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  }
+}
+
+const isFilled = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/** `additionalInfo`-style pair whose name is a secret: `{propertyName: "password", propertyValue: "…"}`. */
+function secretPairValueKey(o: Record<string, unknown>): string | undefined {
+  let name: unknown;
+  let valueKey: string | undefined;
+  for (const k of Object.keys(o)) {
+    const lower = k.toLowerCase();
+    if (lower === 'propertyname') name = o[k];
+    else if (lower === 'propertyvalue') valueKey = k;
+  }
+  return typeof name === 'string' && valueKey && isSecretName(name) ? valueKey : undefined;
+}
+
+/** A deep copy of a JSON value with secret-named properties (and secret `additionalInfo` pairs) masked. */
 export function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const o = value as Record<string, unknown>;
+    const pairValue = secretPairValueKey(o);
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' ? MASK : maskJson(v);
+    for (const [k, v] of Object.entries(o)) {
+      out[k] = (k === pairValue || isSecretName(k)) && isFilled(v) ? MASK : maskJson(v);
     }
     return out;
   }
@@ -26,12 +71,42 @@ export function maskedDtoJson(dto: unknown): string | undefined {
   return JSON.stringify(dto, function (this: Record<string, unknown>, key, value) {
     const raw = this[key];
     if (raw instanceof Date) return formatDateTime(raw);
-    if (key && SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '') return MASK;
+    if (key && isFilled(value) && typeof value !== 'object' && isSecretName(key)) return MASK;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const pairValue = secretPairValueKey(value as Record<string, unknown>);
+      if (pairValue && isFilled((value as Record<string, unknown>)[pairValue])) {
+        return { ...(value as Record<string, unknown>), [pairValue]: MASK };
+      }
+    }
     return value;
   });
 }
 
-const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u/i;
+/** `name=value&…` text (a query string or a form body) with the values of secret names masked; raw otherwise. */
+export function maskPairs(text: string): string {
+  if (!text) return text;
+  let changed = false;
+  const parts = text.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    if (eq < 0 || eq === pair.length - 1 || !isSecretName(name)) return pair;
+    changed = true;
+    return `${name}=${MASK}`;
+  });
+  return changed ? parts.join('&') : text;
+}
+
+/** A URL (path and query) with the query's secret values masked. */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
+  const masked = maskPairs(query);
+  return masked === query ? url : url.slice(0, q + 1) + masked + (hash < 0 ? '' : url.slice(hash));
+}
+
+const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u|%|propertyname/i;
 
 /**
  * `"password": "…"` in JSON, and in text that is not quite JSON: the name in single quotes or none, the value in
@@ -40,12 +115,14 @@ const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u/i;
 const SECRET_PAIR =
   /((["']?)(?:password|authSessionKey|apiKey|sessionKey|secret|token)\2\s*:\s*)(?!null\b)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,}\]&"']+)/gi;
 
-/** Masks `"password": "…"`-style pairs in raw request text, JSON or not. */
+/** Masks `"password": "…"`-style pairs and `name=value` pairs (names decoded) in free text. */
 export function maskText(text: string): string {
   if (!MAY_HOLD_SECRET.test(text)) return text;
   return text
     .replace(SECRET_PAIR, `$1"${MASK}"`)
-    .replace(/\b(password|authSessionKey|apiKey|sessionKey)=([^&\s]*)/gi, `$1=${MASK}`);
+    .replace(/([^\s&?=;,"'{}]+)=([^&\s]*)/g, (whole, name: string) =>
+      isSecretName(name) ? `${name}=${MASK}` : whole,
+    );
 }
 
 export function maskHeaders(headers: Record<string, string | string[] | undefined>) {
@@ -53,7 +130,7 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const value = Array.isArray(v) ? v.join(', ') : v;
-    if (SECRET_HEADER.test(k)) {
+    if (SECRET_HEADER.test(k) || isSecretName(k)) {
       const scheme = /^(Bearer|Basic)\s/i.exec(value)?.[1];
       out[k] = scheme ? `${scheme} ${MASK}` : MASK;
     } else out[k] = maskText(value);
@@ -61,15 +138,79 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
   return out;
 }
 
-/** A request body for the log: JSON re-written with secrets masked (whatever escapes its names use), else text. */
-export function maskBody(raw: string): string {
-  // Without \u escapes the names are written plainly, and the text pattern finds them all.
-  if (!raw.includes('\\u')) return maskText(raw);
-  try {
-    return JSON.stringify(maskJson(JSON.parse(raw)));
-  } catch {
-    return maskText(raw);
+/**
+ * A request body for the log. A form body is masked pair by pair on decoded names; a JSON body that may hold a
+ * secret the text pattern cannot see (escaped names, `additionalInfo` pairs) is re-written from its parse with
+ * secrets masked; anything else by the text pattern.
+ */
+export function maskBody(raw: string, contentType?: string): string {
+  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return maskPairs(raw);
+  if (!MAY_HOLD_SECRET.test(raw)) return raw;
+  if (/\\u|propertyname/i.test(raw)) {
+    try {
+      return JSON.stringify(maskJson(JSON.parse(raw)));
+    } catch {
+      // not JSON: the text pattern below
+    }
   }
+  return maskText(raw);
+}
+
+/**
+ * The values the service took for secrets in a request: secret-named query and form parameters, JSON
+ * properties (at any depth) and `additionalInfo` pairs, and secret headers. Values under 4 characters are left
+ * to the name-based masking (scrubbing them from free text would mask ordinary words).
+ */
+export function secretValues(
+  sources: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, unknown> },
+  out = new Set<string>(),
+): Set<string> {
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && v.length >= 4) out.add(v);
+    else if (Array.isArray(v)) v.forEach(add);
+  };
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 32 || !value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((v) => walk(v, depth + 1));
+    const o = value as Record<string, unknown>;
+    const pairValue = secretPairValueKey(o);
+    if (pairValue) add(o[pairValue]);
+    for (const [k, v] of Object.entries(o)) {
+      if (isSecretName(k)) add(v);
+      else walk(v, depth + 1);
+    }
+  };
+  walk(sources.query, 0);
+  walk(sources.body, 0);
+  for (const [k, v] of Object.entries(sources.headers ?? {})) {
+    if (!SECRET_HEADER.test(k) && !isSecretName(k)) continue;
+    add(v);
+    if (typeof v === 'string') {
+      const token = /^(?:Bearer|Basic)\s+(\S+)/i.exec(v)?.[1];
+      if (token) add(token);
+    }
+  }
+  return out;
+}
+
+/** Text with every occurrence of each secret value, as written raw, percent-, form- or JSON-encoded, masked. */
+export function scrub(text: string, secrets: Set<string>): string;
+export function scrub(text: string | undefined, secrets: Set<string>): string | undefined;
+export function scrub(text: string | undefined, secrets: Set<string>): string | undefined {
+  if (text === undefined || secrets.size === 0) return text;
+  let out = text;
+  for (const secret of secrets) {
+    for (const form of encodings(secret)) {
+      if (out.includes(form)) out = out.split(form).join(MASK);
+    }
+  }
+  return out;
+}
+
+function encodings(secret: string): string[] {
+  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  forms.add(new URLSearchParams({ v: secret }).toString().slice(2));
+  return [...forms].filter((f) => f.length >= 4);
 }
 
 const logIds = new Map<string, string>();

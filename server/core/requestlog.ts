@@ -5,7 +5,13 @@ import type { Database } from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { createWriter, type LogRow, type LogWriter } from './log-writer.mjs';
 import type { RequestLogEntry } from '../../src/contract/dtos';
-import type { RequestOf } from '../../src/contract/operations';
+import {
+  JSON_REPLY_PREFIX,
+  operationNames,
+  operations,
+  type RequestOf,
+} from '../../src/contract/operations';
+import { ServiceError } from '../handler';
 
 export interface LogRecord {
   dateMs: number;
@@ -21,7 +27,8 @@ export interface LogRecord {
   forwardedFor?: string;
   referer?: string;
   headers?: Record<string, string>;
-  formData?: Record<string, string>;
+  /** The form fields (an object, or its JSON text). */
+  formData?: Record<string, string> | string;
   items?: Record<string, string>;
   session?: unknown;
   /** The reply as written (JSON text). */
@@ -38,6 +45,23 @@ export interface Tracking {
 
 export const DEFAULT_TAKE = 100;
 export const MAX_TAKE = 10_000;
+/** At most this many `Ids` in one query (400 `TooMany` past it). */
+export const MAX_IDS = 1_000;
+/** A stored body or DTO longer than this (characters) is kept as a preview of this length, flagged truncated. */
+export const LOG_TEXT_MAX = 16 * 1024;
+/** Default byte budget of the log (the sum of its rows' text); the oldest rows go first past it. */
+export const DEFAULT_LOG_MAX_BYTES = 1024 * 1024 * 1024;
+/** Default bound of one query's reply (the rows' stored text): fewer rows than `Take` past it, and it says so. */
+export const DEFAULT_REPLY_MAX_BYTES = 32 * 1024 * 1024;
+
+export interface LogLimits {
+  /** Rows kept (default 1,000,000). */
+  retention: number;
+  /** Bytes kept (sum of the rows' text; default 1 GiB). */
+  maxBytes: number;
+  /** Bytes of rows in one query reply (default 32 MiB). */
+  replyMaxBytes: number;
+}
 
 /** JSON text of a log field; a string is taken as JSON already written. */
 const jsonText = (v: unknown): string | null =>
@@ -75,11 +99,19 @@ export class RequestLog {
   private nextAck = 0;
   tracking: Tracking;
 
+  readonly limits: LogLimits;
+
   constructor(
     private db: Database,
-    readonly retention: number,
+    limits: Partial<LogLimits> | number = {},
     tracking: Partial<Tracking> = {},
   ) {
+    const given = typeof limits === 'number' ? { retention: limits } : limits;
+    this.limits = {
+      retention: given.retention ?? 1_000_000,
+      maxBytes: given.maxBytes ?? DEFAULT_LOG_MAX_BYTES,
+      replyMaxBytes: given.replyMaxBytes ?? DEFAULT_REPLY_MAX_BYTES,
+    };
     this.tracking = {
       enableSessionTracking: false,
       enableResponseTracking: false,
@@ -88,10 +120,11 @@ export class RequestLog {
     for (const [k, v] of Object.entries(tracking)) {
       if (typeof v === 'boolean') this.tracking[k as keyof Tracking] = v;
     }
-    if (db.memory) this.inThread = createWriter(db, retention);
+    const writerLimits = { retention: this.limits.retention, maxBytes: this.limits.maxBytes };
+    if (db.memory) this.inThread = createWriter(db, writerLimits);
     else {
       this.worker = new Worker(new URL('./log-writer.mjs', import.meta.url), {
-        workerData: { file: db.name, retention },
+        workerData: { file: db.name, limits: writerLimits },
       });
       this.worker.on('message', (id: number) => {
         this.acks.get(id)?.();
@@ -99,6 +132,10 @@ export class RequestLog {
       });
       this.worker.unref();
     }
+  }
+
+  get retention(): number {
+    return this.limits.retention;
   }
 
   add(r: LogRecord, isError: boolean): void {
@@ -162,7 +199,11 @@ export class RequestLog {
   }
 
   /** Runs a query of operation 20 (DESIGN.md "Request log" semantics), newest first. */
-  async query(q: RequestOf<'RequestLogs'>, nowMs = Date.now()): Promise<RequestLogEntry[]> {
+  async query(
+    q: RequestOf<'RequestLogs'>,
+    nowMs = Date.now(),
+  ): Promise<{ results: RequestLogEntry[]; cut?: { bytes: number; nextBeforeId: number } }> {
+    checkBounds(q);
     await this.written();
     const where: string[] = [];
     const args: unknown[] = [];
@@ -202,7 +243,7 @@ export class RequestLog {
     }
     if (q.hasResponse === true) add('+response_dto IS NOT NULL');
     exact('user_auth_id', q.userAuthId);
-    exact('path_info', q.pathInfo);
+    exact('path_info', q.pathInfo === undefined ? undefined : canonicalPath(q.pathInfo));
     if (q.durationLongerThan != null) add('duration_ms > ?', q.durationLongerThan);
     if (q.durationLessThan != null) add('duration_ms < ?', q.durationLessThan);
     // Ids grow with time, so a time window is also an id range (found through the date index), which every
@@ -219,12 +260,23 @@ export class RequestLog {
     }
     if (q.beforeId != null) add('id <= ?', q.beforeId);
     if (q.afterId != null) add('id > ?', q.afterId);
-    const take = Math.min(Math.max(q.take ?? DEFAULT_TAKE, 0), MAX_TAKE);
+    const take = Math.max(q.take ?? DEFAULT_TAKE, 0);
     const skip = Math.max(q.skip ?? 0, 0);
     const sql = `SELECT * FROM request_log ${index ? `INDEXED BY ${index}` : ''}
       ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ? OFFSET ?`;
-    const rows = this.db.prepare(sql).all(...args, take, skip) as Row[];
-    return rows.map(toEntry);
+    // The reply is bounded in bytes as well as rows: rows are read one by one and the walk stops once their
+    // stored text passes the budget (at least one row is always returned).
+    const results: RequestLogEntry[] = [];
+    let bytes = 0;
+    for (const row of this.db.prepare(sql).iterate(...args, take, skip) as IterableIterator<Row>) {
+      const size = storedBytes(row);
+      if (results.length && bytes + size > this.limits.replyMaxBytes) {
+        return { results, cut: { bytes, nextBeforeId: row.id } };
+      }
+      bytes += size;
+      results.push(toEntry(row));
+    }
+    return { results };
   }
 
   private firstIdFrom(dateMs: number): number {
@@ -240,6 +292,78 @@ export class RequestLog {
       .get(dateMs) as { id: number } | undefined;
     return row?.id ?? 0;
   }
+}
+
+/** `Ids` and `Take` past their limits are refused (a long `Ids` list would also pass SQLite's variable limit). */
+function checkBounds(q: RequestOf<'RequestLogs'>): void {
+  if (q.ids && q.ids.length > MAX_IDS) {
+    throw ServiceError.field('ids', `At most ${MAX_IDS} Ids per query (got ${q.ids.length}).`, 'TooMany');
+  }
+  if (q.take != null && q.take > MAX_TAKE) {
+    throw ServiceError.field('take', `Take is at most ${MAX_TAKE} (got ${q.take}).`, 'TooMany');
+  }
+}
+
+function storedBytes(r: Row): number {
+  let n = 100;
+  for (const v of Object.values(r)) if (typeof v === 'string') n += v.length;
+  return n;
+}
+
+// ---- canonical paths: the log stores (and filters on) the operation's path as the contract declares it ----
+
+const canonicalByLower = new Map<string, string>();
+for (const name of operationNames) {
+  canonicalByLower.set(operations[name].path.toLowerCase(), operations[name].path);
+  canonicalByLower.set((JSON_REPLY_PREFIX + name).toLowerCase(), JSON_REPLY_PREFIX + name);
+}
+
+/**
+ * The operation path a request path reached, as the contract writes it (`/API/Internal/Project/Get.json`,
+ * `/api/internal/project/%67et/` → `/api/internal/project/get`); a path no operation answers is kept as sent.
+ */
+export function canonicalPath(path: string): string {
+  let decoded = path;
+  if (path.includes('%')) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  }
+  const key = decoded
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.json$/, '');
+  return canonicalByLower.get(key) ?? path;
+}
+
+// ---- stored text is capped: a preview, its full length and a flag in Items ----
+
+/** Text for the log, cut to LOG_TEXT_MAX with its length and a flag noted in `items` under `name`. */
+export function capText(
+  text: string | undefined,
+  name: string,
+  items: Record<string, string>,
+  max = LOG_TEXT_MAX,
+): string | undefined {
+  if (text === undefined || text.length <= max) return text;
+  items[`${name}Length`] = String(text.length);
+  items[`${name}Truncated`] = 'true';
+  return text.slice(0, max);
+}
+
+/** JSON text for an object column of the log; past the cap, an object that says so and holds a preview. */
+export function capJson(
+  json: string | undefined,
+  name: string,
+  items: Record<string, string>,
+  max = LOG_TEXT_MAX,
+): string | undefined {
+  if (json === undefined || json.length <= max) return json;
+  items[`${name}Length`] = String(json.length);
+  items[`${name}Truncated`] = 'true';
+  return JSON.stringify({ _truncated: true, _length: json.length, _preview: json.slice(0, max) });
 }
 
 function toEntry(r: Row): RequestLogEntry {
@@ -275,8 +399,9 @@ export const requestLogUsage: Record<string, string> = {
   'string UserAuthId': 'Requests of this user (user name, exact)',
   'string SessionId': 'Requests of this session (the masked session id shown in the log, exact)',
   'string Referer': 'Requests with this Referer (exact)',
-  'string PathInfo': 'Requests to this path (exact)',
-  'long[] Ids': 'Requests with any of these ids (comma-separated)',
+  'string PathInfo':
+    "Requests to this operation path (exact, as the contract writes it: '/api/internal/project/get'; odd case, a .json suffix or escapes are read as the same path)",
+  'long[] Ids': `Requests with any of these ids (comma-separated, at most ${MAX_IDS})`,
   'int? BeforeId': 'Requests with id <= this',
   'int? AfterId': 'Requests with id > this',
   'bool? HasResponse': 'Requests whose response was tracked (true) or not (false)',

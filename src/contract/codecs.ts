@@ -151,6 +151,9 @@ function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+/** The most entries a list in a request may have (the service answers 400 `TooMany` past it). */
+export const MAX_LIST_ITEMS = 10_000;
+
 /**
  * Strict decode of a request (service side): case-insensitive property names, numbers and booleans also
  * accepted as strings (as ServiceStack binds them), anything else that does not fit is a field error named by
@@ -201,6 +204,9 @@ export function decodeStrict(
       return { value, errors };
     case 'list': {
       if (!Array.isArray(value)) return fail(`'${what}' must be a list.`);
+      if (value.length > MAX_LIST_ITEMS) {
+        return fail(`'${what}' has ${value.length} entries; at most ${MAX_LIST_ITEMS} are accepted.`, 'TooMany');
+      }
       const out = value.map((v, i) => decodeStrict(schema.of, v, `${path}[${i}]`, errors).value);
       return { value: out, errors };
     }

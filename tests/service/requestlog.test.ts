@@ -708,7 +708,7 @@ describe('retention', () => {
 });
 
 describe('Take limit', () => {
-  it('clamps Take to 10,000', async () => {
+  it('answers up to 10,000 rows and refuses a larger Take with 400 TooMany (issue 16)', async () => {
     const now = Date.now();
     for (let i = 0; i < 10_050; i++) {
       h.service.app.log.add(
@@ -722,10 +722,14 @@ describe('Take limit', () => {
         false,
       );
     }
-    for (const take of [10_000, 10_001, 20_000, 2_000_000]) {
-      const res = await h.logs({ take });
-      expectStatus(res, 200);
-      expect(res.json.results, `take=${take}`).toHaveLength(10_000);
+    const res = await h.logs({ take: 10_000 });
+    expectStatus(res, 200);
+    expect(res.json.results).toHaveLength(10_000);
+    for (const take of [10_001, 20_000, 2_000_000]) {
+      const refused = await h.logs({ take });
+      expectStatus(refused, 400);
+      expect(refused.json.responseStatus.errorCode, `take=${take}`).toBe('TooMany');
+      expect(refused.json.responseStatus.errors[0].fieldName).toBe('take');
     }
   });
 });
