@@ -11,6 +11,8 @@
 // `VerifyGate` caps how many scrypt verifications run at once (libuv's threadpool has 4 threads, shared with
 // file reads of the static console and DNS), with a bounded queue; past the queue a sign-in is refused at once.
 
+import { availableParallelism } from 'node:os';
+
 export interface ThrottleLimits {
   /** Failures of one (name, address) pair before it must wait. */
   freePerClient: number;
@@ -48,7 +50,12 @@ export const DEFAULT_LIMITS: ThrottleLimits = {
   maxEntries: 50_000,
 };
 
-export const DEFAULT_GATE: GateLimits = { maxConcurrent: 2, maxQueued: 32 };
+// One core is left to the event loop: with every core hashing, the loop waits for a time slice (on this 2-core
+// machine a read then took up to 200 ms instead of 2 ms while sign-ins were hashed two at a time).
+export const DEFAULT_GATE: GateLimits = {
+  maxConcurrent: Math.max(1, Math.min(4, availableParallelism() - 1)),
+  maxQueued: 32,
+};
 
 function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, scale = 1): number {
   const text = env[name];

@@ -1,0 +1,339 @@
+// Issue 16, finding 2: sign-in must not block the service, must cost the same for unknown, disabled and real
+// users, and must slow a guesser down (429 + Retry-After, no scrypt while throttled). Clients pick their source
+// address inside 127/8 (Linux routes all of it to loopback), so per-address limits are exercised for real without
+// a test hook. Prints its figures ([signin] lines).
+import { request as httpRequest } from 'node:http';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../src/contract/operations';
+import { hashPassword, passwordStats } from '../../server/passwords';
+import { addressKey, SignInThrottle, DEFAULT_LIMITS, VerifyGate } from '../../server/core/throttle';
+import { Harness, sleep, type Json } from './harness';
+
+const SIGN_IN = operations.InternalUserAuthenticationRequest.path;
+
+interface Reply {
+  status: number;
+  retryAfter: string | undefined;
+  json: Json;
+  ms: number;
+}
+
+/** POSTs JSON from the given local (source) address. */
+function post(h: Harness, path: string, body: unknown, from = '127.0.0.1'): Promise<Reply> {
+  const url = new URL(h.url + path);
+  const text = JSON.stringify(body);
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (data += d));
+        res.on('end', () => {
+          let json: Json;
+          try {
+            json = JSON.parse(data);
+          } catch {
+            json = undefined;
+          }
+          const retryAfter = res.headers['retry-after'];
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+            json,
+            ms: performance.now() - t0,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+const signIn = (h: Harness, userName: string, password: string, from?: string) =>
+  post(h, SIGN_IN, { userName, password }, from);
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const round = (v: number) => Math.round(v * 10) / 10;
+
+let h: Harness;
+let pmKey: string;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  pmKey = (await h.session('pm')).sessionKey;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('sign-in hardening (issue 16)', () => {
+  it('does not block other requests: a signed-in read answers in < 50 ms while 20 wrong sign-ins run', async () => {
+    const read = () => post(h, operations.ProjectGetRequest.path, { authSessionKey: pmKey, projectId: 1 });
+    expect((await read()).status).toBe(200);
+    const before = passwordStats.verifications;
+    let pending = 20;
+    // 20 distinct unknown names from 20 addresses: no counter is near its limit, every one is hashed.
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      signIn(h, `ghost-block-${i}`, 'wrong', `127.0.1.${i + 1}`).finally(() => pending--),
+    );
+    const reads: number[] = [];
+    while (pending > 0) {
+      reads.push((await read()).ms);
+      await sleep(5);
+    }
+    const replies = await Promise.all(guesses);
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(401));
+    expect(passwordStats.verifications - before).toBe(20);
+    const longest = Math.max(...reads);
+    const p95 = [...reads].sort((a, b) => a - b)[Math.floor(reads.length * 0.95)];
+    console.log(
+      `[signin] reads during 20 concurrent wrong sign-ins: ${reads.length} reads, median ${round(median(reads))} ms, ` +
+        `p95 ${round(p95)} ms, max ${round(longest)} ms; the sign-ins took up to ${round(Math.max(...replies.map((r) => r.ms)))} ms`,
+    );
+    // p95, not max: the machine is shared, and a read now and then waits for a time slice whatever we do.
+    expect(reads.length).toBeGreaterThanOrEqual(5);
+    expect(median(reads)).toBeLessThan(50);
+    expect(p95).toBeLessThan(50);
+  });
+
+  it('answers a guessing client 429 with Retry-After after 5 failures, the wait doubling; a right password clears it', async () => {
+    const from = '127.0.2.1';
+    for (let i = 0; i < 5; i++) {
+      const res = await signIn(h, 'admin', `guess-${i}`, from);
+      expect(res.status).toBe(401);
+      expect(res.json.responseStatus.errorCode).toBe('InvalidCredentials');
+    }
+    const blocked = await signIn(h, 'admin', 'guess-5', from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.retryAfter).toBe('1');
+    expect(blocked.json.responseStatus.errorCode).toBe('TooManyAttempts');
+    expect(blocked.json.uiErrorMessage).toBe('Too many failed sign-ins. Try again in 1 second.');
+    expect(blocked.json.errorOccured).toBe(true);
+    // Even the right password waits: the throttle answers before the password is looked at.
+    expect((await signIn(h, 'admin', 'admin', from)).status).toBe(429);
+
+    await sleep(1100);
+    expect((await signIn(h, 'admin', 'guess-6', from)).status).toBe(401);
+    const doubled = await signIn(h, 'admin', 'guess-7', from);
+    expect(doubled.status).toBe(429);
+    expect(doubled.retryAfter).toBe('2');
+    expect(doubled.json.uiErrorMessage).toBe('Too many failed sign-ins. Try again in 2 seconds.');
+
+    await sleep(2100);
+    expect((await signIn(h, 'admin', 'admin', from)).status).toBe(200);
+    // The counter of this client starts again.
+    expect((await signIn(h, 'admin', 'guess-8', from)).status).toBe(401);
+    expect((await signIn(h, 'admin', 'guess-9', from)).status).toBe(401);
+    // Another client of the same name was never held back.
+    expect((await signIn(h, 'admin', 'admin', '127.0.2.2')).status).toBe(200);
+  });
+
+  it('answers a throttled attempt fast and without running scrypt', async () => {
+    const from = '127.0.3.1';
+    const failed: number[] = [];
+    for (let i = 0; i < 5; i++) failed.push((await signIn(h, 'nobody-fast', `x${i}`, from)).ms);
+    const before = passwordStats.verifications;
+    const throttled: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const res = await signIn(h, 'nobody-fast', `y${i}`, from);
+      expect(res.status).toBe(429);
+      throttled.push(res.ms);
+    }
+    expect(passwordStats.verifications).toBe(before);
+    console.log(
+      `[signin] throttled attempt: median ${round(median(throttled))} ms (a hashed failure: ${round(median(failed))} ms); scrypt runs while throttled: 0`,
+    );
+    expect(median(throttled)).toBeLessThan(Math.min(10, median(failed) / 2));
+  });
+
+  it('holds an address back that rotates user names (50 failures), but not its known pairs', async () => {
+    const from = '127.0.4.1';
+    expect((await signIn(h, 'pm', 'pm', from)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) statuses.push((await signIn(h, `rotating-${i}`, 'wrong', from)).status);
+    expect(statuses.slice(0, 50)).toEqual(Array(50).fill(401));
+    expect(statuses[50]).toBe(429);
+    expect((await signIn(h, 'another-name', 'wrong', from)).status).toBe(429);
+    // pm signed in from this address before: the address's counter does not hold pm back.
+    expect((await signIn(h, 'pm', 'pm', from)).status).toBe(200);
+  });
+
+  it('holds a name back that is guessed at from many addresses (20), but not from where it signed in before', async () => {
+    // pm signed in from 127.0.0.1 when the test started (h.session): that pair is known.
+    for (let i = 0; i < 20; i++) {
+      expect((await signIn(h, 'PM ', 'wrong', `127.0.5.${i + 1}`)).status).toBe(401);
+    }
+    const fresh = await signIn(h, 'pm', 'pm', '127.0.5.200');
+    expect(fresh.status).toBe(429);
+    expect(fresh.json.responseStatus.errorCode).toBe('TooManyAttempts');
+    // pm's own client still gets in.
+    expect((await signIn(h, 'pm', 'pm', '127.0.0.1')).status).toBe(200);
+  });
+
+  it('refuses a flood beyond the gate at once (503 + Retry-After) and keeps reads fast', async () => {
+    const read = () => post(h, operations.ProjectGetRequest.path, { authSessionKey: pmKey, projectId: 2 });
+    let pending = 60;
+    const flood = Array.from({ length: 60 }, (_, i) =>
+      signIn(h, `flood-${i}`, 'wrong', `127.0.6.${i + 1}`).finally(() => pending--),
+    );
+    const reads: number[] = [];
+    while (pending > 0) {
+      reads.push((await read()).ms);
+      await sleep(5);
+    }
+    const replies = await Promise.all(flood);
+    const busy = replies.filter((r) => r.status === 503);
+    const byStatus = replies.reduce<Record<number, number>>(
+      (m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }),
+      {},
+    );
+    console.log(
+      `[signin] 60 concurrent sign-ins: ${JSON.stringify(byStatus)}; refused ones answered in max ${round(Math.max(...busy.map((r) => r.ms)))} ms; reads meanwhile median ${round(median(reads))} ms, max ${round(Math.max(...reads))} ms`,
+    );
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length + replies.filter((r) => r.status === 401).length).toBe(60);
+    for (const r of busy) {
+      expect(r.retryAfter).toBe('2');
+      expect(r.json.responseStatus.errorCode).toBe('ServiceBusy');
+    }
+    expect(median(reads)).toBeLessThan(50);
+  });
+});
+
+describe('same time for unknown, disabled and real users (issue 16)', () => {
+  let t: Harness;
+  /** Per round a user with a real hash (the seed's pm and admin have one; a third is given one) and a disabled one. */
+  const real: string[] = [];
+  const disabled: string[] = [];
+
+  beforeAll(async () => {
+    t = await Harness.start();
+    const db = new Database(join(t.dataDir, 'pm.sqlite'));
+    const names = (
+      db
+        .prepare(`SELECT user_name FROM users WHERE password_hash = 'disabled' ORDER BY id LIMIT 4`)
+        .all() as {
+        user_name: string;
+      }[]
+    ).map((r) => r.user_name);
+    db.prepare('UPDATE users SET password_hash = ? WHERE user_name = ?').run(hashPassword('third'), names[3]);
+    db.close();
+    real.push('pm', 'admin', names[3]);
+    disabled.push(...names.slice(0, 3));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a wrong password of each in the same time (medians of 15 within 10 %)', async () => {
+    type Kind = 'unknown' | 'disabled' | 'real';
+    // Warm up (first requests pay for JIT and statement preparation).
+    for (const [i, name] of ['nobody-warm', 'nobody-warm-2', 'nobody-warm-3'].entries())
+      await signIn(t, name, 'warm', `127.0.7.${i + 1}`);
+    // One attempt per address, interleaved, so no counter gets near a limit and load drifts hit all three alike.
+    // The machine is shared with other builds, so a round may be disturbed: up to 3 rounds, the first within
+    // 10 % passes (before the fix every round was ~97 % apart: 1 ms against 37 ms). Per name 15 failures per
+    // round from fresh addresses; the name limit (20) counts per window, so each round has its own users.
+    let n = 0;
+    const rounds: string[] = [];
+    let best = Infinity;
+    for (let r = 0; r < 3 && best >= 0.1; r++) {
+      const times: Record<Kind, number[]> = { unknown: [], disabled: [], real: [] };
+      const names: Record<Kind, string> = {
+        unknown: `nobody-at-all-${r}`,
+        disabled: disabled[r],
+        real: real[r],
+      };
+      for (let i = 0; i < 15; i++) {
+        for (const kind of ['unknown', 'disabled', 'real'] as const) {
+          n++;
+          const res = await signIn(t, names[kind], `wrong-${i}`, `127.0.${8 + (n >> 8)}.${n & 255 || 1}`);
+          expect(res.status, `${kind} #${i}: ${JSON.stringify(res.json?.responseStatus)}`).toBe(401);
+          expect(res.json.responseStatus.errorCode).toBe('InvalidCredentials');
+          times[kind].push(res.ms);
+        }
+      }
+      const m = {
+        unknown: median(times.unknown),
+        disabled: median(times.disabled),
+        real: median(times.real),
+      };
+      const values = Object.values(m);
+      const spread = (Math.max(...values) - Math.min(...values)) / Math.max(...values);
+      best = Math.min(best, spread);
+      rounds.push(
+        `unknown ${round(m.unknown)} ms, disabled ${round(m.disabled)} ms, real ${round(m.real)} ms (spread ${round(spread * 100)} %)`,
+      );
+    }
+    console.log(`[signin] wrong-password medians of 15 per round: ${rounds.join('; ')}`);
+    expect(best).toBeLessThan(0.1);
+  });
+});
+
+describe('throttle bookkeeping', () => {
+  it('keeps its memory bounded when names and addresses rotate', () => {
+    const throttle = new SignInThrottle({ ...DEFAULT_LIMITS, maxEntries: 100 });
+    for (let i = 0; i < 10_000; i++)
+      throttle.failed(`name-${i}`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 1000);
+    for (let i = 0; i < 1_000; i++) throttle.succeeded(`name-${i}`, '10.0.0.1', 1000);
+    const sizes = throttle.sizes();
+    expect(Math.max(...Object.values(sizes))).toBeLessThanOrEqual(100);
+  });
+
+  it('forgets a key once it has been quiet for the window after its wait', () => {
+    const throttle = new SignInThrottle(DEFAULT_LIMITS);
+    for (let i = 0; i < 6; i++) throttle.failed('Pm', '10.0.0.1', 0);
+    expect(throttle.check(' pm ', '10.0.0.1', 0)?.retryAfterMs).toBe(2000);
+    expect(throttle.check('pm', '10.0.0.1', 2000)).toBeUndefined();
+    throttle.failed('pm', '10.0.0.1', 2000); // 7th: 4 s
+    expect(throttle.check('pm', '10.0.0.1', 2001)?.retryAfterMs).toBe(3999);
+    expect(throttle.check('pm', '10.0.0.1', 6000 + DEFAULT_LIMITS.windowMs)).toBeUndefined();
+    expect(throttle.sizes().pairs).toBe(0);
+  });
+
+  it('caps the wait at 15 minutes', () => {
+    const throttle = new SignInThrottle(DEFAULT_LIMITS);
+    for (let i = 0; i < 40; i++) throttle.failed('pm', '10.0.0.1', 0);
+    expect(throttle.check('pm', '10.0.0.1', 0)?.retryAfterMs).toBe(15 * 60_000);
+  });
+
+  it('counts IPv6 clients per /64 and IPv4-mapped ones as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe(addressKey('2001:db8:1:2::9'));
+    expect(addressKey('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:3::9')).not.toBe(addressKey('2001:db8:1:2::9'));
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+  });
+
+  it('lets at most maxConcurrent through the gate and refuses beyond the queue', async () => {
+    const gate = new VerifyGate({ maxConcurrent: 2, maxQueued: 1 });
+    const a = await gate.enter()!;
+    const b = await gate.enter()!;
+    const c = gate.enter();
+    expect(c).toBeDefined();
+    expect(gate.enter()).toBeUndefined();
+    expect(gate.stats).toEqual({ running: 2, queued: 1 });
+    a();
+    const release = await c!;
+    expect(gate.stats).toEqual({ running: 2, queued: 0 });
+    b();
+    release();
+    expect(gate.stats).toEqual({ running: 0, queued: 0 });
+  });
+});
