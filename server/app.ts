@@ -242,7 +242,13 @@ export function buildApp(options: AppOptions) {
     const contentType = headerText(headers['content-type']);
     const requestBody =
       keepBody && request.rawBody
-        ? capText(scrub(maskBody(request.rawBody, contentType), secrets), 'requestBody', items)
+        ? capText(
+            scrub(maskBody(request.rawBody, contentType), secrets),
+            'requestBody',
+            items,
+            undefined,
+            request.rawBody.length,
+          )
         : undefined;
     const formData =
       keepBody && who.formData && !items.requestBodyTruncated

@@ -118,11 +118,14 @@ const SECRET_PAIR =
 /** Masks `"password": "…"`-style pairs and `name=value` pairs (names decoded) in free text. */
 export function maskText(text: string): string {
   if (!MAY_HOLD_SECRET.test(text)) return text;
-  return text
-    .replace(SECRET_PAIR, `$1"${MASK}"`)
-    .replace(/([^\s&?=;,"'{}]+)=([^&\s]*)/g, (whole, name: string) =>
-      isSecretName(name) ? `${name}=${MASK}` : whole,
-    );
+  return (
+    text
+      .replace(SECRET_PAIR, `$1"${MASK}"`)
+      // A name starts the text or follows a separator, so the scan stays linear on long runs without one.
+      .replace(/(^|[&?;\s])([^\s&?=;,"'{}]+)=([^&\s"'#]*)/g, (whole, before: string, name: string) =>
+        isSecretName(name) ? `${before}${name}=${MASK}` : whole,
+      )
+  );
 }
 
 export function maskHeaders(headers: Record<string, string | string[] | undefined>) {

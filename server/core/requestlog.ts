@@ -5,12 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { createWriter, type LogRow, type LogWriter } from './log-writer.mjs';
 import type { RequestLogEntry } from '../../src/contract/dtos';
-import {
-  JSON_REPLY_PREFIX,
-  operationNames,
-  operations,
-  type RequestOf,
-} from '../../src/contract/operations';
+import { JSON_REPLY_PREFIX, operationNames, operations, type RequestOf } from '../../src/contract/operations';
 import { ServiceError } from '../handler';
 
 export interface LogRecord {
@@ -346,9 +341,11 @@ export function capText(
   name: string,
   items: Record<string, string>,
   max = LOG_TEXT_MAX,
+  /** The length to report (the raw text's, when `text` is its masked copy). */
+  length = text?.length ?? 0,
 ): string | undefined {
   if (text === undefined || text.length <= max) return text;
-  items[`${name}Length`] = String(text.length);
+  items[`${name}Length`] = String(length);
   items[`${name}Truncated`] = 'true';
   return text.slice(0, max);
 }
