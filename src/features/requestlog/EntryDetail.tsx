@@ -77,7 +77,54 @@ function Json({ value, label, empty }: { value: unknown; label: string; empty: s
         {empty}
       </Text>
     );
+  const cut = truncatedOf(value);
+  if (cut) {
+    return (
+      <Stack gap={4}>
+        <Text size="sm" c="orange.8" data-testid="truncated-note">
+          Truncated: the service kept the first {cut.preview.length.toLocaleString()} of{' '}
+          {cut.length.toLocaleString()} characters.
+        </Text>
+        <Code block fz="xs">
+          {cut.preview}…
+        </Code>
+      </Stack>
+    );
+  }
   return <JsonView value={maskDeep(value)} label={label} />;
+}
+
+/** Codes of failures the service refuses before binding a request to a user (it stores no body for them). */
+const REFUSED_BEFORE_BINDING = new Set([
+  'Unauthorized',
+  'UnknownOperation',
+  'MethodNotAllowed',
+  'PayloadTooLarge',
+  'NotAcceptable',
+  'TooManyAttempts',
+]);
+
+/** A logged object the service cut to a preview: `{_truncated: true, _length, _preview}`. */
+function truncatedOf(value: unknown): { length: number; preview: string } | undefined {
+  if (!value || typeof value !== 'object' || (value as { _truncated?: unknown })._truncated !== true) {
+    return undefined;
+  }
+  const v = value as { _length?: unknown; _preview?: unknown };
+  const preview = typeof v._preview === 'string' ? v._preview : '';
+  return { length: typeof v._length === 'number' ? v._length : preview.length, preview };
+}
+
+/** Says that a stored text is a preview, from the flags the service writes in Items. */
+function TruncatedNote({ entry, name }: { entry: RequestLogEntry; name: string }) {
+  const items = entry.items ?? {};
+  if (items[`${name}Truncated`] !== 'true') return null;
+  const length = Number(items[`${name}Length`]);
+  return (
+    <Text size="sm" c="orange.8" mb={4} data-testid="truncated-note">
+      Truncated: the service kept a preview
+      {Number.isFinite(length) ? ` of the ${length.toLocaleString()} characters sent` : ''}.
+    </Text>
+  );
 }
 
 type ReplayResult = { ok: true; reply: unknown } | { ok: false; error: ApiError | Error };
@@ -103,6 +150,7 @@ function ReplayPanel({ entry }: { entry: RequestLogEntry }) {
   else if (known === 'RequestLogs') refusal = 'Queries of the request log are not replayed.';
   else if (entry.requestDto === undefined || entry.requestDto === null)
     refusal = 'No request DTO was logged.';
+  else if (truncatedOf(entry.requestDto)) refusal = 'The request DTO was too large to log in full.';
   const isWrite = known ? operations[known].effect !== 'read' : false;
   const result = replay.data;
   const logged = entry.responseDto ?? entry.errorResponse;
@@ -303,13 +351,18 @@ export function EntryDetail({
       </Section>
 
       <Section title="Request body">
+        <TruncatedNote entry={entry} name="requestBody" />
         {body.json !== undefined ? (
           <JsonView value={maskDeep(body.json)} label="Request body" />
         ) : body.text !== undefined ? (
           <Code block>{body.text}</Code>
         ) : (
           <Text size="sm" c="dimmed">
-            {op === SIGN_IN ? 'Not logged for sign-ins.' : 'None'}
+            {op === SIGN_IN
+              ? 'Not logged for sign-ins.'
+              : failed && REFUSED_BEFORE_BINDING.has(err?.errorCode ?? '')
+                ? 'Not stored: the service keeps no body of a request refused before it was bound to a user.'
+                : 'None'}
           </Text>
         )}
       </Section>

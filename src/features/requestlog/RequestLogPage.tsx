@@ -175,7 +175,8 @@ function Explorer() {
     [applyQuery, query],
   );
   const clearFilters = useCallback(() => applyQuery({ take: query.take }), [applyQuery, query.take]);
-  const older = pageRows && pageRows.length >= take ? nextCursor(pageRows) : undefined;
+  const cutAt = list.data?.cutAt;
+  const older = cutAt ?? (pageRows && pageRows.length >= take ? nextCursor(pageRows) : undefined);
   const goOlder = useCallback(() => {
     if (older === undefined) return;
     const next = writeLogQuery({ ...query, beforeId: older }, params);
@@ -277,6 +278,8 @@ function Explorer() {
                 {rows.length} {rows.length === 1 ? 'request' : 'requests'}
                 {rows.length > 0 && ` · ids ${rows[0].id ?? '?'}–${rows.at(-1)?.id ?? '?'}`}
                 {trail.length > 0 && ` · page ${trail.length + 1}`}
+                {cutAt !== undefined &&
+                  ` · the service stopped this page at its size limit; Older goes on from id ${cutAt}`}
               </Text>
               {tailRows.length > 0 && (
                 <Badge variant="light" color="grape">

@@ -27,6 +27,8 @@ export interface LogPage {
   rows: RequestLogEntry[];
   tracking?: Tracking;
   message?: string;
+  /** The service stopped the reply at its byte bound: the next page starts at this id (BeforeId). */
+  cutAt?: number;
 }
 
 function trackingOf(meta: Record<string, string> | undefined): Tracking | undefined {
@@ -40,12 +42,19 @@ function trackingOf(meta: Record<string, string> | undefined): Tracking | undefi
   return t;
 }
 
+function cutAt(meta: Record<string, string> | undefined): number | undefined {
+  if (meta?.truncated !== 'true') return undefined;
+  const next = Number(meta.nextBeforeId);
+  return Number.isSafeInteger(next) && next > 0 ? next : undefined;
+}
+
 async function fetchLog(request: Parameters<typeof call<'RequestLogs'>>[1], signal?: AbortSignal) {
   const reply = await call('RequestLogs', request, { signal });
   return {
     rows: (reply.results ?? []).filter((r): r is RequestLogEntry => !!r && typeof r === 'object'),
     tracking: trackingOf(reply.responseStatus?.meta),
     message: reply.responseStatus?.message,
+    cutAt: cutAt(reply.responseStatus?.meta),
   } satisfies LogPage;
 }
 
