@@ -12,6 +12,10 @@ export interface Settings {
   host: string;
   sessionTtlSeconds?: number;
   logRetention?: number;
+  /** REQUEST_LOG_MAX_BYTES / REQUEST_LOG_REPLY_MAX_BYTES: byte budgets of the request log and of one reply. */
+  logLimits: { maxBytes?: number; replyMaxBytes?: number };
+  /** REQUEST_TIMEOUT_SECONDS, in ms. */
+  requestTimeoutMs?: number;
   corsOrigins: string[];
   staticDir: string;
   development: boolean;
@@ -136,6 +140,25 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     `use a whole number of rows from 1 to ${MAX_LOG_RETENTION} (default 1000000)`,
   );
 
+  const logMaxBytes = integer(
+    'REQUEST_LOG_MAX_BYTES',
+    1024 * 1024,
+    Number.MAX_SAFE_INTEGER,
+    'use a whole number of bytes, at least 1048576 (default 1073741824, 1 GiB)',
+  );
+  const replyMaxBytes = integer(
+    'REQUEST_LOG_REPLY_MAX_BYTES',
+    64 * 1024,
+    1024 * 1024 * 1024,
+    'use a whole number of bytes from 65536 to 1073741824 (default 33554432, 32 MiB)',
+  );
+  const requestTimeoutSeconds = integer(
+    'REQUEST_TIMEOUT_SECONDS',
+    1,
+    3600,
+    'use a whole number of seconds from 1 to 3600 (default 30)',
+  );
+
   let seedVariant: 'xss' | undefined;
   const variant = env.SEED_VARIANT?.trim();
   if (variant === 'xss') seedVariant = 'xss';
@@ -148,6 +171,8 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     host,
     sessionTtlSeconds,
     logRetention,
+    logLimits: { maxBytes: logMaxBytes, replyMaxBytes },
+    requestTimeoutMs: requestTimeoutSeconds === undefined ? undefined : requestTimeoutSeconds * 1000,
     corsOrigins: list('CORS_ORIGINS'),
     staticDir: folder('STATIC_DIR', DEFAULTS.staticDir),
     development: env.NODE_ENV === 'development',

@@ -35,7 +35,7 @@ export async function startServiceProcess(
   child.stderr!.on('data', (d) => (out += String(d)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
-  while (!out.includes('PM Console and service:')) {
+  while (!/PM Console service \S+ listening on/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the service did not start on port ${port}: ${out}`);

@@ -38,6 +38,8 @@ describe('parseSettings', () => {
       host: '127.0.0.1',
       sessionTtlSeconds: undefined,
       logRetention: undefined,
+      logLimits: { maxBytes: undefined, replyMaxBytes: undefined },
+      requestTimeoutMs: undefined,
       corsOrigins: [],
       staticDir: '/srv/pm/dist',
       development: false,
@@ -61,6 +63,9 @@ describe('parseSettings', () => {
         STATIC_DIR: '/opt/console',
         SESSION_TTL_SECONDS: '60',
         REQUEST_LOG_RETENTION: ' 5000 ',
+        REQUEST_LOG_MAX_BYTES: '2147483648',
+        REQUEST_LOG_REPLY_MAX_BYTES: '1048576',
+        REQUEST_TIMEOUT_SECONDS: '12',
         CORS_ORIGINS: 'https://a.example, https://b.example,',
         CSP_CONNECT_SRC: 'https://api.example',
         NODE_ENV: 'development',
@@ -76,6 +81,8 @@ describe('parseSettings', () => {
       host: '::1',
       sessionTtlSeconds: 60,
       logRetention: 5000,
+      logLimits: { maxBytes: 2147483648, replyMaxBytes: 1048576 },
+      requestTimeoutMs: 12_000,
       corsOrigins: ['https://a.example', 'https://b.example'],
       staticDir: '/opt/console',
       development: true,
@@ -140,6 +147,16 @@ describe('parseSettings', () => {
     expect(errors({ HOST: host })).toEqual([
       `${shown('HOST', host)} is not an IP address or host name: use e.g. 127.0.0.1, 0.0.0.0, ::1 or localhost`,
     ]);
+  });
+
+  it.each([
+    ['REQUEST_LOG_MAX_BYTES', '1000'],
+    ['REQUEST_LOG_REPLY_MAX_BYTES', '10gb'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+  ])('%s=%s is one line naming it', (name, value) => {
+    const lines = errors({ [name]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${name}=${value} is not valid: use a whole number`));
   });
 
   it('SESSION_TTL_SECONDS and REQUEST_LOG_RETENTION are whole positive numbers', () => {
