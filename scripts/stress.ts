@@ -1,10 +1,11 @@
 // `npm run test:stress`: the long reliability suites of issue 11 (docs/reliability.md), each bounded in count
 // and time and talking only to services it starts on 127.0.0.1: durability under SIGKILL (suite 5), then load
 // (suite 6). Prints each suite's figures and a closing "N passed, N failed" line; exits 1 when a suite fails.
-// Env: STRESS_PORT (first of two ports, default 8261), LOAD_CLIENTS (50), LOAD_SECONDS (60), STRESS_ONLY
-// (durability | load).
+// Env: STRESS_PORT (first of three ports, default 8261), LOAD_CLIENTS (50), LOAD_SECONDS (60), STRESS_SIGNIN_SECONDS
+// (15, per phase of the sign-in suite of issue 16), STRESS_ONLY (durability | load | signin).
 import { durability } from '../tests/reliability/durability';
 import { load } from '../tests/reliability/load';
+import { signin } from '../tests/reliability/signin';
 
 const port = Number(process.env.STRESS_PORT ?? 8261);
 const only = process.env.STRESS_ONLY;
@@ -56,6 +57,29 @@ async function main() {
       ...(f.errors ? [`${f.errors} errors`, ...f.errorSamples] : []),
       ...(f.requests === 0 ? ['no request completed'] : []),
     ]);
+  }
+  if (!only || only === 'signin') {
+    const seconds = Number(process.env.STRESS_SIGNIN_SECONDS ?? 15);
+    console.log(`signin: 40 connections of wrong sign-ins for ${seconds} s (one client, then distributed) …`);
+    const f = await signin(port + 2, 40, seconds);
+    console.log(JSON.stringify(f, null, 2));
+    for (const [name, p] of [
+      ['one guessing client', f.oneClient],
+      ['distributed guessing', f.distributed],
+    ] as const) {
+      console.log(
+        `  ${name}: ${p.signIns} sign-ins (${p.perSecond}/s) ${JSON.stringify(p.byStatus)}, Retry-After ${p.retryAfterSeen.join('/') || '-'}; ` +
+          `reader ${p.readerMs.n} reads p50 ${p.readerMs.p50} ms, p95 ${p.readerMs.p95} ms, max ${p.readerMs.max} ms`,
+      );
+    }
+    for (const r of f.timingRounds)
+      console.log(
+        `  wrong-password medians: unknown ${r.unknown} ms, disabled ${r.disabled} ms, real ${r.real} ms (${r.spread} % apart)`,
+      );
+    verdict(
+      'signin: reader p95 < 50 ms under 40 guessing connections; 429 + Retry-After; same time for every user',
+      f.problems,
+    );
   }
   console.log(`stress: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

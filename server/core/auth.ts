@@ -43,11 +43,30 @@ export function signInThrottle(sessions: Sessions): SignInThrottle {
 }
 export const verifyGate = new VerifyGate();
 
+/** Refusals held back at once, at most (beyond that they are sent at once: a timer each is cheap, not free). */
+const MAX_HELD = 10_000;
+let held = 0;
+
+/** Sends a refusal after the throttle's hold for this address (0 within its burst). */
+async function refuse(throttle: SignInThrottle, ip: string | undefined, error: ServiceError): Promise<never> {
+  const holdMs = throttle.refusalHold(ip);
+  if (holdMs > 0 && held < MAX_HELD) {
+    held++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+    } finally {
+      held--;
+    }
+  }
+  throw error;
+}
+
 /**
  * Operation 1. Order: missing fields (401, nothing counted); the throttle (429 without hashing); a turn at the
  * gate (503 when its queue is full); the throttle again (it may have closed while waiting); exactly one scrypt
  * off the event loop whether the user exists, is disabled or not; then the failure is counted or the pair's
- * counter cleared.
+ * counter cleared. Refusals (429 / 503) go out at once, unless the address keeps sending past its burst of
+ * refusals: then each is held back a second (`refusalHold`), which slows a client ignoring Retry-After.
  */
 export async function signIn(
   request: RequestOf<'InternalUserAuthenticationRequest'>,
@@ -58,9 +77,9 @@ export async function signIn(
   if (!userName || !password) throw invalidCredentials();
   const throttle = signInThrottle(sessions);
   let verdict = throttle.check(userName, ip);
-  if (verdict) throw tooManyAttempts(verdict.retryAfterMs);
+  if (verdict) return refuse(throttle, ip, tooManyAttempts(verdict.retryAfterMs));
   const turn = verifyGate.enter();
-  if (!turn) throw busy();
+  if (!turn) return refuse(throttle, ip, busy());
   const release = await turn;
   let ok: boolean;
   let found: ReturnType<Sessions['findForSignIn']>;

@@ -28,8 +28,14 @@ export interface ThrottleLimits {
   windowMs: number;
   /** How long a successful (name, address) pair stays known. */
   knownMs: number;
-  /** Keys kept per table (pairs, names, addresses, known pairs). */
+  /** Keys kept per table (pairs, names, addresses, known pairs, refusal buckets). */
   maxEntries: number;
+  /** Refusals (429 / 503) an address gets answered at once: a burst of this many, */
+  refusalBurst: number;
+  /** refilled at this rate per second; */
+  refusalsPerSecond: number;
+  /** beyond that each refusal is held back this long before it is sent (a client that ignores Retry-After). */
+  refusalHoldMs: number;
 }
 
 export interface GateLimits {
@@ -48,6 +54,9 @@ export const DEFAULT_LIMITS: ThrottleLimits = {
   windowMs: 15 * 60_000,
   knownMs: 30 * 24 * 3600_000,
   maxEntries: 50_000,
+  refusalBurst: 10,
+  refusalsPerSecond: 1,
+  refusalHoldMs: 1000,
 };
 
 // One core is left to the event loop: with every core hashing, the loop waits for a time slice (on this 2-core
@@ -77,6 +86,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ThrottleLim
     windowMs: envNumber(env, 'SIGNIN_WINDOW_SECONDS', d.windowMs, 1000),
     knownMs: d.knownMs,
     maxEntries: Math.max(1, envNumber(env, 'SIGNIN_MAX_ENTRIES', d.maxEntries)),
+    refusalBurst: d.refusalBurst,
+    refusalsPerSecond: d.refusalsPerSecond,
+    refusalHoldMs: d.refusalHoldMs,
   };
 }
 
@@ -176,6 +188,8 @@ export class SignInThrottle {
   readonly addresses: Counters;
   /** Known (name, address) pairs → when they stop being known. */
   readonly known = new Map<string, number>();
+  /** Refusal token buckets per address. */
+  readonly refusals = new Map<string, { tokens: number; atMs: number }>();
   private lastSweepMs = 0;
 
   constructor(readonly limits: ThrottleLimits = limitsFromEnv()) {
@@ -228,6 +242,30 @@ export class SignInThrottle {
     while (this.known.size > this.limits.maxEntries) this.known.delete(this.known.keys().next().value!);
   }
 
+  /**
+   * How long to hold back a refusal (429 / 503) to this address before sending it: 0 while the address is
+   * within its burst; a client that keeps sending regardless gets one answer per `refusalHoldMs` per connection,
+   * so it cannot keep the event loop busy with refusals (the reply still costs no scrypt).
+   */
+  refusalHold(ip: string | undefined, nowMs = Date.now()): number {
+    const key = addressKey(ip);
+    const l = this.limits;
+    const bucket = this.refusals.get(key) ?? { tokens: l.refusalBurst, atMs: nowMs };
+    bucket.tokens = Math.min(
+      l.refusalBurst,
+      bucket.tokens + ((nowMs - bucket.atMs) / 1000) * l.refusalsPerSecond,
+    );
+    bucket.atMs = nowMs;
+    this.refusals.delete(key);
+    this.refusals.set(key, bucket);
+    while (this.refusals.size > l.maxEntries) this.refusals.delete(this.refusals.keys().next().value!);
+    if (bucket.tokens >= 1) {
+      bucket.tokens--;
+      return 0;
+    }
+    return l.refusalHoldMs;
+  }
+
   /** Keys held, per table (for tests and figures). */
   sizes() {
     return {
@@ -235,6 +273,7 @@ export class SignInThrottle {
       names: this.names.map.size,
       addresses: this.addresses.map.size,
       known: this.known.size,
+      refusals: this.refusals.size,
     };
   }
 
@@ -245,6 +284,8 @@ export class SignInThrottle {
     this.names.sweep(nowMs);
     this.addresses.sweep(nowMs);
     for (const [pair, until] of this.known) if (until <= nowMs) this.known.delete(pair);
+    const full = this.limits.refusalBurst / Math.max(this.limits.refusalsPerSecond, 1e-9);
+    for (const [key, b] of this.refusals) if (nowMs - b.atMs > full * 1000) this.refusals.delete(key);
   }
 }
 

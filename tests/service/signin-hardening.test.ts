@@ -150,7 +150,7 @@ describe('sign-in hardening (issue 16)', () => {
     for (let i = 0; i < 5; i++) failed.push((await signIn(h, 'nobody-fast', `x${i}`, from)).ms);
     const before = passwordStats.verifications;
     const throttled: number[] = [];
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 9; i++) {
       const res = await signIn(h, 'nobody-fast', `y${i}`, from);
       expect(res.status).toBe(429);
       throttled.push(res.ms);
@@ -160,6 +160,12 @@ describe('sign-in hardening (issue 16)', () => {
       `[signin] throttled attempt: median ${round(median(throttled))} ms (a hashed failure: ${round(median(failed))} ms); scrypt runs while throttled: 0`,
     );
     expect(median(throttled)).toBeLessThan(Math.min(10, median(failed) / 2));
+    // A client that keeps on regardless: past a burst of 10 refusals, each is held back a second.
+    expect((await signIn(h, 'nobody-fast', 'z0', from)).ms).toBeLessThan(100);
+    const heldBack = await signIn(h, 'nobody-fast', 'z1', from);
+    expect(heldBack.status).toBe(429);
+    expect(heldBack.ms).toBeGreaterThanOrEqual(950);
+    expect(passwordStats.verifications).toBe(before);
   });
 
   it('holds an address back that rotates user names (50 failures), but not its known pairs', async () => {
@@ -305,6 +311,15 @@ describe('throttle bookkeeping', () => {
     expect(throttle.check('pm', '10.0.0.1', 2001)?.retryAfterMs).toBe(3999);
     expect(throttle.check('pm', '10.0.0.1', 6000 + DEFAULT_LIMITS.windowMs)).toBeUndefined();
     expect(throttle.sizes().pairs).toBe(0);
+  });
+
+  it('answers 10 refusals to an address at once, then holds each back a second, refilling one a second', () => {
+    const throttle = new SignInThrottle(DEFAULT_LIMITS);
+    const holds = Array.from({ length: 12 }, () => throttle.refusalHold('10.0.0.9', 0));
+    expect(holds).toEqual([...Array(10).fill(0), 1000, 1000]);
+    expect(throttle.refusalHold('10.0.0.8', 0)).toBe(0);
+    expect(throttle.refusalHold('10.0.0.9', 1000)).toBe(0);
+    expect(throttle.refusalHold('10.0.0.9', 1000)).toBe(1000);
   });
 
   it('caps the wait at 15 minutes', () => {
