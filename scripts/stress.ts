@@ -2,9 +2,10 @@
 // and time and talking only to services it starts on 127.0.0.1: durability under SIGKILL (suite 5), then load
 // (suite 6). Prints each suite's figures and a closing "N passed, N failed" line; exits 1 when a suite fails.
 // Env: STRESS_PORT (first of three ports, default 8261), LOAD_CLIENTS (50), LOAD_SECONDS (60), STRESS_SIGNIN_SECONDS
-// (15, per phase of the sign-in suite of issue 16), STRESS_ONLY (durability | load | signin).
+// (15, per phase of the sign-in suite of issue 16), STRESS_ONLY (durability | load | signin | diskfill).
 import { durability } from '../tests/reliability/durability';
 import { load } from '../tests/reliability/load';
+import { diskFill } from '../tests/reliability/diskfill';
 import { signin } from '../tests/reliability/signin';
 
 const port = Number(process.env.STRESS_PORT ?? 8261);
@@ -80,6 +81,15 @@ async function main() {
       'signin: reader p95 < 50 ms under 40 guessing connections; 429 + Retry-After; same time for every user',
       f.problems,
     );
+  }
+  if (!only || only === 'diskfill') {
+    console.log('diskfill: 100 anonymous requests with a 1 MiB body each …');
+    const f = await diskFill(port + 3, 100);
+    console.log(
+      `  ${f.requests} requests ${JSON.stringify(f.statuses)}; the data folder grew by ${(f.grownBytes / 1024 / 1024).toFixed(2)} MiB; ` +
+        `a take=100 query afterwards: ${f.queryReplyBytes} bytes in ${f.queryMs} ms`,
+    );
+    verdict('diskfill: 100 anonymous 1 MiB requests grow the data folder by < 5 MiB', f.problems);
   }
   console.log(`stress: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
