@@ -117,6 +117,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     db.close();
     throw e;
   }
+  let closing: Promise<void> | undefined;
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   return {
@@ -124,9 +125,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     app: built,
     adminKeyFile,
-    async close() {
-      await built.app.close();
-      db.close();
+    // A second close (two signals, a test's afterAll) waits for the first instead of closing twice.
+    close() {
+      closing ??= (async () => {
+        await built.app.close();
+        db.close();
+      })();
+      return closing;
     },
   };
 }

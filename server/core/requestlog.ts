@@ -184,6 +184,8 @@ export class RequestLog {
   }
 
   async close(): Promise<void> {
+    // Keep the process alive until the last rows are written and the writer has closed its connection.
+    this.worker?.ref();
     await this.written();
     this.inThread?.stop();
     if (this.worker) {
