@@ -68,6 +68,8 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   404: 'Not found.',
   405: 'The service does not know this operation.',
   413: 'The request is too large.',
+  // The reference service says how long to wait (issue 16); a deployment or proxy that does not still means "wait".
+  429: 'Too many attempts. Wait a little, then try again.',
 };
 
 interface ErrorBody {
