@@ -1,12 +1,104 @@
-import { defineConfig } from 'vite';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { manifestPathFor } from './scripts/manifest-path.mjs';
 
 // In dev the console talks to a locally running reference service through this proxy, so config.json's
 // default baseUrl "" (same origin) works unchanged. `npm run serve` starts the service on :8080.
 const service = process.env.PM_SERVICE_URL ?? 'http://127.0.0.1:8080';
 
+// What the build stamps into the console (the About dialog) and into version.json.
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+function commit(): string {
+  if (process.env.PM_COMMIT) return process.env.PM_COMMIT.trim().slice(0, 12);
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+const build = { version: pkg.version, commit: commit() };
+
+/**
+ * The published build (docs/deploy.md, "What a build publishes"):
+ * - `version.json` next to index.html: `{version, commit, builtAt}` (builtAt only here, not in the code, so the
+ *   same commit builds the same chunks);
+ * - the Vite manifest moved out of the output folder (scripts/manifest-path.mjs says where);
+ * - `.br` and `.gz` beside every `.js`, `.css`, `.svg`, `.html` and `.json` file over 1 KB (for nginx's
+ *   `gzip_static`, @fastify/static's `preCompressed`, an object store's Content-Encoding), when smaller —
+ *   except index.html and config.json, which a deployment rewrites or edits: a compressed copy would go stale
+ *   and be served instead of the edit.
+ */
+function publish(): Plugin {
+  const COMPRESS = /\.(js|css|svg|html|json)$/;
+  const EDITED = new Set(['index.html', 'config.json']);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  return {
+    name: 'pm-publish',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ ...build, builtAt: new Date().toISOString() })}\n`,
+      });
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      handler(options) {
+        const outDir = options.dir!;
+        const viteDir = join(outDir, '.vite');
+        const manifest = join(viteDir, 'manifest.json');
+        try {
+          const target = manifestPathFor(outDir);
+          mkdirSync(join(target, '..'), { recursive: true });
+          renameSync(manifest, target);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        }
+        rmSync(viteDir, { recursive: true, force: true });
+
+        for (const file of walk(outDir)) {
+          const name = relative(outDir, file).replace(/\\/g, '/');
+          if (!COMPRESS.test(name) || EDITED.has(name) || statSync(file).size <= 1024) continue;
+          const body = readFileSync(file);
+          const gz = gzipSync(body, { level: 9 });
+          const br = brotliCompressSync(body, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            },
+          });
+          if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+          if (br.length < body.length) writeFileSync(`${file}.br`, br);
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  // Every URL the build writes is relative: index.html's to its <base href> (docs/deploy.md, "Sub-paths"), a
+  // chunk's imports, CSS url()s and the decode worker to the file that names them. So one build runs at any path.
+  base: './',
+  plugins: [react(), publish()],
+  define: {
+    __PM_VERSION__: JSON.stringify(build.version),
+    __PM_COMMIT__: JSON.stringify(build.commit),
+  },
   server: {
     proxy: {
       '/api/internal': service,
@@ -15,7 +107,8 @@ export default defineConfig({
     },
   },
   build: {
-    // scripts/size.mjs reads the manifest to find the sign-in route's chunks.
+    // scripts/size.mjs and scripts/chunks.ts read the manifest to find the routes' chunks; publish() moves it
+    // out of the output folder.
     manifest: true,
     // React, ReactDOM and the scheduler in one chunk: left to itself Rolldown splits them into several small
     // chunks (once enough lazy screens share them), which costs the sign-in first load ~2 KB of gzip overhead.

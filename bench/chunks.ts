@@ -1,9 +1,11 @@
 // Lazily loaded screens of a build (issue 10, part `chunks` of `npm run bench`): what opening each route
 // fetches beyond what is already loaded, JS + CSS gzip (level 9, as scripts/size.mjs counts), from the Vite
-// manifest (build.manifest) and the route tree in src/app/router.tsx.
+// manifest (build.manifest, kept beside the build: scripts/manifest-path.mjs) and the route tree in
+// src/app/router.tsx.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { findManifest, manifestPathFor } from '../scripts/manifest-path.mjs';
 
 interface ManifestChunk {
   file: string;
@@ -35,10 +37,9 @@ const SHELL_MODULE = 'src/app/shell/AppLayout';
  * inside the signed-in shell, the shell's (AppLayout, which loads first). The shell is reported on its own.
  */
 export function lazyScreens(dist: string, routerSource: string) {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const path = findManifest(dist);
+  if (!path) throw new Error(`${manifestPathFor(dist)} is missing: build the console first`);
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (keys: string[], seen = new Set<string>()) => {
     for (const k of keys) {
       if (seen.has(k) || !manifest[k]) continue;

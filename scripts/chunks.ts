@@ -6,6 +6,7 @@
 //   npx tsx scripts/chunks.ts [DIST_DIR] [--budget 60]
 import { readFileSync } from 'node:fs';
 import { lazyScreens } from '../bench/chunks';
+import { manifestPathFor } from './manifest-path.mjs';
 
 const args = process.argv.slice(2);
 const budgetKb = Number(args[args.indexOf('--budget') + 1]) || 60;
@@ -20,7 +21,7 @@ for (const [what, s] of [
   ['Largest screen', largest],
 ] as const) {
   if (!s) {
-    console.error(`${what}: not found in ${dist}/.vite/manifest.json`);
+    console.error(`${what}: not found in ${manifestPathFor(dist)}`);
     over = true;
     continue;
   }

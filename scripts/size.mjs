@@ -11,9 +11,10 @@
 // What counts: what dist/index.html loads (entry script, modulepreload links, stylesheets), plus the lazy
 // chunks the router fetches for /signin (the sign-in page module and its static imports and CSS, found in
 // Vite's manifest). Not counted: index.html itself, config.json and the favicon (a few hundred bytes).
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { findManifest, manifestPathFor } from './manifest-path.mjs';
 
 const SIGN_IN_MODULE = 'src/features/auth/SignInPage.tsx';
 const args = process.argv.slice(2);
@@ -28,20 +29,25 @@ const routeModule = args.includes('--no-route')
     : SIGN_IN_MODULE;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-const manifestPath = join(DIST, '.vite', 'manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error(`${manifestPath} is missing: build with build.manifest (vite.config.ts sets it).`);
+// Beside the build, not in it (vite.config.ts moves it out of the published files; scripts/manifest-path.mjs).
+const manifestPath = findManifest(DIST);
+if (!manifestPath) {
+  console.error(`${manifestPathFor(DIST)} is missing: build with build.manifest (vite.config.ts sets it).`);
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
+// Each file once, as `/assets/…` from the output folder: index.html names them relative to its <base href>
+// (`./assets/…`, vite.config.ts has base './'), a build with the default base from the root (`/assets/…`), the
+// manifest from the output folder (`assets/…`).
 const files = new Set();
+const addFile = (f) => files.add(`/${f.replace(/^\.?\//, '')}`);
 const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
 for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-  if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) files.add(attr(tag, 'src'));
+  if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) addFile(attr(tag, 'src'));
   if (tag.startsWith('<link')) {
     const rel = attr(tag, 'rel');
-    if (rel === 'modulepreload' || rel === 'stylesheet') files.add(attr(tag, 'href'));
+    if (rel === 'modulepreload' || rel === 'stylesheet') addFile(attr(tag, 'href'));
   }
 }
 
@@ -51,20 +57,19 @@ function addChunk(key, seen = new Set()) {
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the manifest`);
-  files.add(`/${chunk.file}`);
-  for (const css of chunk.css ?? []) files.add(`/${css}`);
+  addFile(chunk.file);
+  for (const css of chunk.css ?? []) addFile(css);
   for (const imp of chunk.imports ?? []) addChunk(imp, seen);
 }
 // A sign-in page bundled into the entry (src/app/router.tsx imports it statically) has no chunk of its own.
 if (routeModule && (manifest[routeModule] || args.includes('--route-module'))) addChunk(routeModule);
 const entry = Object.values(manifest).find((c) => c.isEntry);
-for (const css of entry?.css ?? []) files.add(`/${css}`);
+for (const css of entry?.css ?? []) addFile(css);
 
-const base = '/'; // vite.config.ts has the default base
 const rows = [...files]
   .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
   .map((f) => {
-    const body = readFileSync(join(DIST, f.startsWith(base) ? f.slice(base.length) : f));
+    const body = readFileSync(join(DIST, f.slice(1)));
     return { file: f, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
   })
   .sort((a, b) => b.gzip - a.gzip);

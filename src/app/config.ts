@@ -11,6 +11,7 @@ import {
   type CodeName,
   type FolderKind,
 } from '../contract/codes';
+import { publishedFile } from './base';
 
 export type RouteStyle = 'internal' | 'reply';
 
@@ -196,9 +197,12 @@ export class ConfigError extends Error {
   }
 }
 
-/** Fetches and validates config.json; throws ConfigError naming the file and the bad keys. */
+/**
+ * Fetches and validates config.json (by default the one next to index.html, under the console's base path);
+ * throws ConfigError naming the file and the bad keys.
+ */
 export async function loadConfig(
-  url = `${import.meta.env.BASE_URL}config.json`,
+  url = publishedFile('config.json'),
   fetchImpl: typeof fetch = fetch,
 ): Promise<AppConfig> {
   let res: Response;

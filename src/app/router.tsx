@@ -5,17 +5,18 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { sessionStore } from '../api/session';
 import { SignInPage } from '../features/auth/SignInPage';
 import { PageLoader } from '../ui/PageLoader';
+import { routePathOf, routerBasename } from './base';
 import { NotFoundPage } from './NotFoundPage';
 import { paths, safeNext } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
-/** Signed-out visitors go to sign-in, which brings them back here afterwards. */
+/**
+ * Signed-out visitors go to sign-in, which brings them back here afterwards. `next` is the route path (inside the
+ * base path: the request's URL has it, the router's redirects and navigations add it).
+ */
 function requireSession({ request }: LoaderFunctionArgs) {
-  if (!sessionStore.get()) {
-    const url = new URL(request.url);
-    throw redirect(paths.signIn(url.pathname + url.search + url.hash));
-  }
+  if (!sessionStore.get()) throw redirect(paths.signIn(routePathOf(new URL(request.url))));
   return null;
 }
 
@@ -61,7 +62,11 @@ function failSoft(routes: RouteObject[]): RouteObject[] {
   return routes;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * `basename`: the path the console is served under (`/console`), from index.html's `<base href>` (src/app/base.ts);
+ * every route, link, redirect and `next=` below is inside it.
+ */
+export function createAppRouter(queryClient: QueryClient, basename = routerBasename()) {
   return createBrowserRouter(
     failSoft([
       {
@@ -228,6 +233,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ],
       },
     ]),
+    { basename },
   );
 }
 

@@ -3,7 +3,7 @@ import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet, useLocation, useParams } from 'react-router-dom';
+import { Outlet, useHref, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../paths';
 import { useSession } from '../session';
@@ -40,7 +40,10 @@ function usePrintInLight() {
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const projectId = parseId(useParams().projectId);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The skip link names this page's address in full: a bare `#main-content` would resolve against index.html's
+  // <base href> (src/app/base.ts) and leave the page.
+  const skipHref = useHref({ pathname, search, hash: 'main-content' });
   useEffect(close, [pathname, close]);
   useTrackPlaces(useSession()?.userName, pathname);
   usePrintInLight();
@@ -49,7 +52,7 @@ export function AppLayout() {
     <>
       {/* Toasts (background refetch failures) only happen signed in: loaded just after the shell. */}
       <ToastsHost />
-      <a className="pm-skip-link pm-no-print" href="#main-content">
+      <a className="pm-skip-link pm-no-print" href={skipHref}>
         Skip to main content
       </a>
       <AppShell

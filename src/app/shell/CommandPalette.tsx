@@ -1,5 +1,5 @@
 // The command palette (Ctrl/⌘-K): jump to a recent place, a project, a folder, an RFI by number, a page or an
-// API-explorer operation. Its own chunk, loaded the first time it is asked for (PaletteHost).
+// API-explorer operation, or open About (AboutDialog). Its own chunk, loaded the first time it is asked for (PaletteHost).
 import '@mantine/spotlight/styles.css';
 import { useEffect, useState } from 'react';
 import { Kbd, Text } from '@mantine/core';
@@ -12,6 +12,7 @@ import { projectQuery } from '../../api/queries/projects';
 import { containerOfKind, useConfig } from '../config';
 import { folderPath } from '../paths';
 import { useSession } from '../session';
+import { AboutDialog } from './AboutDialog';
 import { PALETTE_GROUPS, paletteActions, type PaletteAction, type PaletteRfi } from './paletteActions';
 import type { PaletteProps } from './PaletteHost';
 import { palette, paletteStore } from './paletteStore';
@@ -78,7 +79,10 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     dailyReportsContainerId,
   });
 
+  const [aboutOpen, setAboutOpen] = useState(false);
+
   const run = async (action: PaletteAction) => {
+    if (action.dialog === 'about') return setAboutOpen(true);
     if (action.to) return void navigate(action.to);
     if (action.folderId !== undefined) {
       try {
@@ -105,48 +109,51 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
   })).filter((g) => g.items.length);
 
   return (
-    <Spotlight.Root
-      store={paletteStore}
-      query={query}
-      onQueryChange={setQuery}
-      shortcut={null}
-      scrollable
-      maxHeight={480}
-      classNames={{ action: 'pm-palette-action' }}
-    >
-      <Spotlight.Search
-        placeholder="Go to… a project or folder id, an RFI number, a page, an operation"
-        aria-label="Command palette: where to go"
-      />
-      <Spotlight.ActionsList aria-label="Places and actions">
-        {groups.map(({ group, items }) => (
-          <Spotlight.ActionsGroup key={group} label={group}>
-            {items.map((a) => (
-              <Spotlight.Action
-                key={a.id}
-                label={a.label}
-                description={a.description}
-                onClick={() => void run(a)}
-                data-testid={`palette-${a.id}`}
-              />
-            ))}
-          </Spotlight.ActionsGroup>
-        ))}
-        {groups.length === 0 && (
-          <Spotlight.Empty>
-            {query.trim()
-              ? 'Nothing matches. Try a project id, a folder id or an RFI number.'
-              : 'Type to search.'}
-          </Spotlight.Empty>
-        )}
-      </Spotlight.ActionsList>
-      <Spotlight.Footer>
-        <Text size="xs" c="dimmed">
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
-          <Kbd size="xs">Esc</Kbd> to close
-        </Text>
-      </Spotlight.Footer>
-    </Spotlight.Root>
+    <>
+      <AboutDialog opened={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <Spotlight.Root
+        store={paletteStore}
+        query={query}
+        onQueryChange={setQuery}
+        shortcut={null}
+        scrollable
+        maxHeight={480}
+        classNames={{ action: 'pm-palette-action' }}
+      >
+        <Spotlight.Search
+          placeholder="Go to… a project or folder id, an RFI number, a page, an operation"
+          aria-label="Command palette: where to go"
+        />
+        <Spotlight.ActionsList aria-label="Places and actions">
+          {groups.map(({ group, items }) => (
+            <Spotlight.ActionsGroup key={group} label={group}>
+              {items.map((a) => (
+                <Spotlight.Action
+                  key={a.id}
+                  label={a.label}
+                  description={a.description}
+                  onClick={() => void run(a)}
+                  data-testid={`palette-${a.id}`}
+                />
+              ))}
+            </Spotlight.ActionsGroup>
+          ))}
+          {groups.length === 0 && (
+            <Spotlight.Empty>
+              {query.trim()
+                ? 'Nothing matches. Try a project id, a folder id or an RFI number.'
+                : 'Type to search.'}
+            </Spotlight.Empty>
+          )}
+        </Spotlight.ActionsList>
+        <Spotlight.Footer>
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open,{' '}
+            <Kbd size="xs">Esc</Kbd> to close
+          </Text>
+        </Spotlight.Footer>
+      </Spotlight.Root>
+    </>
   );
 }
 

@@ -38,6 +38,8 @@ export interface PaletteAction {
   /** Where it goes; `folder` actions are resolved when chosen (the folder's project and kind are needed). */
   to?: string;
   folderId?: number;
+  /** Opens a dialog instead of going somewhere. */
+  dialog?: 'about';
 }
 
 const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -163,6 +165,13 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       to: paths.apiExplorer(),
     },
   ];
+  pages.push({
+    id: 'page:about',
+    group: 'Pages',
+    label: 'About PM Console',
+    description: 'Version and commit of this build',
+    dialog: 'about',
+  });
   if (input.isAdmin) {
     pages.push({
       id: 'page:requestlog',

@@ -22,7 +22,9 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { prepareRequest } from '../../api/client';
+import { appUrl } from '../../app/base';
 import { useConfig } from '../../app/config';
+import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { operations, type OperationName } from '../../contract/operations';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -144,9 +146,11 @@ export function ExplorerPage() {
       sessionKey: SESSION_PLACEHOLDER,
       apiKey: API_KEY_PLACEHOLDER,
     });
-    return { ...prepared, url: new URL(prepared.url, window.location.href).toString() };
+    // Resolved as fetch() resolves it: against the document's base URL.
+    return { ...prepared, url: new URL(prepared.url, document.baseURI).toString() };
   }, [op, def, draft]);
-  const shareUrl = new URL(`/api-explorer?${writeShare(op, draft)}`, window.location.href).toString();
+  // Under the path the console is served at (src/app/base.ts).
+  const shareUrl = appUrl(paths.apiExplorer(writeShare(op, draft)));
   const adminOnly = def.auth === 'admin' && session?.isAdmin !== true;
 
   return (
