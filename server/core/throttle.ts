@@ -11,6 +11,7 @@
 // `VerifyGate` caps how many scrypt verifications run at once (libuv's threadpool has 4 threads, shared with
 // file reads of the static console and DNS), with a bounded queue; past the queue a sign-in is refused at once.
 
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 
 export interface ThrottleLimits {
@@ -99,9 +100,13 @@ export function gateFromEnv(env: NodeJS.ProcessEnv = process.env): GateLimits {
   };
 }
 
-/** The user name as counted: trimmed, case-insensitive. */
+/** Names longer than this are counted by their SHA-256, so a table of 50,000 keys stays small. */
+const MAX_NAME_KEY = 128;
+
+/** The user name as counted: trimmed, case-insensitive (a long one by its hash). */
 export function nameKey(userName: string): string {
-  return userName.trim().toLowerCase();
+  const name = userName.trim().toLowerCase();
+  return name.length <= MAX_NAME_KEY ? name : `#${createHash('sha256').update(name).digest('hex')}`;
 }
 
 /** The client address as counted: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix. */

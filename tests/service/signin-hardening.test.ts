@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations';
 import { hashPassword, passwordStats } from '../../server/passwords';
-import { addressKey, SignInThrottle, DEFAULT_LIMITS, VerifyGate } from '../../server/core/throttle';
+import { addressKey, DEFAULT_LIMITS, nameKey, SignInThrottle, VerifyGate } from '../../server/core/throttle';
 import { Harness, sleep, type Json } from './harness';
 
 const SIGN_IN = operations.InternalUserAuthenticationRequest.path;
@@ -326,6 +326,16 @@ describe('throttle bookkeeping', () => {
     const throttle = new SignInThrottle(DEFAULT_LIMITS);
     for (let i = 0; i < 40; i++) throttle.failed('pm', '10.0.0.1', 0);
     expect(throttle.check('pm', '10.0.0.1', 0)?.retryAfterMs).toBe(15 * 60_000);
+  });
+
+  it('keeps a key short whatever the user name (a 1 MB name is counted by its hash)', () => {
+    const throttle = new SignInThrottle(DEFAULT_LIMITS);
+    const huge = 'x'.repeat(1_000_000);
+    for (let i = 0; i < 6; i++) throttle.failed(huge, '10.0.0.1', 0);
+    expect(nameKey(` ${huge.toUpperCase()} `)).toBe(nameKey(huge));
+    expect(nameKey(huge).length).toBeLessThanOrEqual(65);
+    expect([...throttle.names.map.keys()][0].length).toBeLessThanOrEqual(65);
+    expect(throttle.check(huge, '10.0.0.1', 0)?.retryAfterMs).toBe(2000);
   });
 
   it('counts IPv6 clients per /64 and IPv4-mapped ones as IPv4', () => {
