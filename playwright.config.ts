@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests in Debian's Chromium against the real service, which serves the built console (run
 // `npm run build` first). The service starts on E2E_PORT with a fresh temporary data directory.
+// Project `nginx` (tests/e2e/nginx/) serves the same build from Debian's nginx under sub-paths, with a service of
+// its own on another origin; both on free ports, started and stopped by the spec (tests/e2e/nginx/host.ts).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
 export default defineConfig({
@@ -37,6 +39,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'service', testIgnore: 'nginx/**' },
+    { name: 'nginx', testMatch: 'nginx/**/*.spec.ts' },
+  ],
   webServer: {
     command: 'node tests/e2e/start-service.mjs',
     // STATIC_DIR: serve a build from elsewhere than dist/ (parallel runs build into their own folders).

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { configureClient, setReauthHandler } from './api/client';
 import { App } from './app/App';
+import { addBaseSlash } from './app/base';
 import { loadConfig, setConfig } from './app/config';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
@@ -19,6 +20,7 @@ async function start() {
   configureClient({ baseUrl: config.baseUrl, routeStyle: config.routeStyle });
   setReauthHandler((error) => reauth.request(error));
   const queryClient = createQueryClient();
+  addBaseSlash();
   const router = createAppRouter(queryClient);
   root.render(
     <StrictMode>

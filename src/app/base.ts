@@ -11,10 +11,27 @@ export function basePath(baseURI = currentBase()): string {
   return new URL('.', baseURI).pathname;
 }
 
-/** React Router's `basename`: the base path without its trailing slash (`/console`), or `/` at the root. */
+/**
+ * React Router's `basename`: the base path with its trailing slash (`/console/`), so links to the start page are
+ * `/console/`, the address the host serves index.html at (React Router uses the basename as it is for `/`).
+ */
 export function routerBasename(baseURI = currentBase()): string {
-  const path = basePath(baseURI);
-  return path === '/' ? '/' : path.replace(/\/+$/, '');
+  return basePath(baseURI);
+}
+
+/**
+ * The prefix without its trailing slash (`/console`) names the start page too; the router, whose basename has the
+ * slash, would match nothing there, so the address gets its slash before the router starts (hosts redirect it
+ * anyway: docs/deploy.md).
+ */
+export function addBaseSlash(
+  base = basePath(),
+  location: Location = window.location,
+  history = window.history,
+) {
+  if (base !== '/' && location.pathname === base.slice(0, -1)) {
+    history.replaceState(history.state, '', base + location.search + location.hash);
+  }
 }
 
 /** A file published next to index.html (`config.json`, `version.json`) as an absolute URL. */

@@ -63,7 +63,7 @@ function failSoft(routes: RouteObject[]): RouteObject[] {
 }
 
 /**
- * `basename`: the path the console is served under (`/console`), from index.html's `<base href>` (src/app/base.ts);
+ * `basename`: the path the console is served under (`/console/`), from index.html's `<base href>` (src/app/base.ts);
  * every route, link, redirect and `next=` below is inside it.
  */
 export function createAppRouter(queryClient: QueryClient, basename = routerBasename()) {

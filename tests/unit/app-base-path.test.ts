@@ -6,13 +6,13 @@ import { appUrl, basePath, publishedFile, routePathOf, routerBasename } from '..
 const at = (base: string) => `https://pm.example.com${base}`;
 
 describe('base path', () => {
-  it('is the <base href> path, with a trailing slash; the router basename without', () => {
+  it('is the <base href> path, with a trailing slash, and so is the router basename', () => {
     expect(basePath(at('/'))).toBe('/');
     expect(routerBasename(at('/'))).toBe('/');
     expect(basePath(at('/console/'))).toBe('/console/');
-    expect(routerBasename(at('/console/'))).toBe('/console');
+    expect(routerBasename(at('/console/'))).toBe('/console/');
     expect(basePath(at('/a/b/'))).toBe('/a/b/');
-    expect(routerBasename(at('/a/b/'))).toBe('/a/b');
+    expect(routerBasename(at('/a/b/'))).toBe('/a/b/');
     // A base naming a file (or no <base>: the document's own URL) counts its folder.
     expect(basePath(at('/console/index.html'))).toBe('/console/');
   });

@@ -3,6 +3,7 @@
 // deep link goes to sign-in inside the prefix, with next= naming the route (not the prefix).
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../src/api/session';
+import { addBaseSlash } from '../../src/app/base';
 import { createAppRouter } from '../../src/app/router';
 import { testQueryClient } from '../../src/test-utils';
 
@@ -31,7 +32,7 @@ describe('router basename', () => {
       serveAt(base, `${base}projects/1/rfis/4/5?tab=2`);
       const router = createAppRouter(testQueryClient());
       await settled(router);
-      expect(router.basename).toBe(base.slice(0, -1));
+      expect(router.basename).toBe(base);
       // The router's own location is the full path; screens see it without the basename (useLocation).
       expect(router.state.location.pathname).toBe(`${base}signin`);
       expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
@@ -41,6 +42,16 @@ describe('router basename', () => {
       router.dispose();
     });
   }
+
+  it('the prefix without its slash gets it before the router starts', async () => {
+    serveAt('/console/', '/console?x=1');
+    addBaseSlash();
+    expect(window.location.pathname + window.location.search).toBe('/console/?x=1');
+    const router = createAppRouter(testQueryClient());
+    await settled(router);
+    expect(window.location.pathname).toBe('/console/signin');
+    router.dispose();
+  });
 
   it('at the root: unchanged addresses', async () => {
     serveAt('/', '/projects/1');
