@@ -205,7 +205,10 @@ export function decodeStrict(
     case 'list': {
       if (!Array.isArray(value)) return fail(`'${what}' must be a list.`);
       if (value.length > MAX_LIST_ITEMS) {
-        return fail(`'${what}' has ${value.length} entries; at most ${MAX_LIST_ITEMS} are accepted.`, 'TooMany');
+        return fail(
+          `'${what}' has ${value.length} entries; at most ${MAX_LIST_ITEMS} are accepted.`,
+          'TooMany',
+        );
       }
       const out = value.map((v, i) => decodeStrict(schema.of, v, `${path}[${i}]`, errors).value);
       return { value: out, errors };
