@@ -4,6 +4,9 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { retryableImport } from '../../ui/retryableImport';
+
+const loadPalette = retryableImport(() => import('./CommandPalette'));
 
 let requests = 0;
 const listeners = new Set<() => void>();
@@ -34,7 +37,7 @@ export function PaletteHost({ projectId }: { projectId?: number }) {
   useEffect(() => {
     if (asked === 0 || Palette) return;
     let current = true;
-    import('./CommandPalette')
+    loadPalette()
       .then((m) => current && setPalette(() => m.CommandPalette))
       .catch(() => {
         if (!current) return;

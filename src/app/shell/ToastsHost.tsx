@@ -2,6 +2,9 @@
 // download. If that download fails (offline), the next change of the toasts (one more asked for) tries again.
 import { useEffect, useState, type ComponentType } from 'react';
 import { useNotifications } from '@mantine/notifications';
+import { retryableImport } from '../../ui/retryableImport';
+
+const loadToasts = retryableImport(() => import('./Toasts'));
 
 export function ToastsHost() {
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
@@ -19,7 +22,7 @@ export function ToastsHost() {
 
   useEffect(() => {
     let current = true;
-    import('./Toasts')
+    loadToasts()
       .then((m) => current && setLoaded(() => m.Toasts))
       .catch(() => current && setFailed(true));
     return () => {
