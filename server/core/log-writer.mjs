@@ -56,8 +56,12 @@ export function createWriter(database, limits) {
   const insert = database.prepare(INSERT);
   const trim = database.prepare(TRIM);
   const span = database.prepare(SPAN);
-  const bytesBelow = database.prepare(`SELECT coalesce(sum(${ROW_BYTES_SQL}), 0) AS n FROM request_log WHERE id < ?`);
-  const oldest = database.prepare(`SELECT id, ${ROW_BYTES_SQL} AS b FROM request_log WHERE id > ? ORDER BY id LIMIT 500`);
+  const bytesBelow = database.prepare(
+    `SELECT coalesce(sum(${ROW_BYTES_SQL}), 0) AS n FROM request_log WHERE id < ?`,
+  );
+  const oldest = database.prepare(
+    `SELECT id, ${ROW_BYTES_SQL} AS b FROM request_log WHERE id > ? ORDER BY id LIMIT 500`,
+  );
   const readTotal = database.prepare("SELECT value FROM settings WHERE name = 'request_log_bytes'");
   const saveTotal = database.prepare(
     "INSERT INTO settings (name, value) VALUES ('request_log_bytes', ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
