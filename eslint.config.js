@@ -19,6 +19,11 @@ const features = [
   'explorer',
 ];
 
+const serverImportsOnlyContract = {
+  group: ['**/src/api/**', '**/src/app/**', '**/src/ui/**', '**/src/features/**'],
+  message: 'server/ imports only src/contract.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,12 +94,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/src/api/**', '**/src/app/**', '**/src/ui/**', '**/src/features/**'],
-              message: 'server/ imports only src/contract.',
-            },
-          ],
+          patterns: [serverImportsOnlyContract],
         },
       ],
     },
@@ -107,10 +107,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/src/api/**', '**/src/app/**', '**/src/ui/**', '**/src/features/**'],
-              message: 'server/ imports only src/contract.',
-            },
+            serverImportsOnlyContract,
             {
               group: [
                 '**/handlers',
