@@ -3,8 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Boundaries (DESIGN.md): src/contract imports nothing of ours; server/ imports only src/contract; nothing in
-// src/ imports server/; a feature never imports another feature.
+// Boundaries (docs/ARCHITECTURE.md): src/contract imports nothing of ours; server/ imports only src/contract;
+// server/db imports nothing from server/handlers, server/http or server/app.ts; nothing in src/ imports server/;
+// a feature never imports another feature.
 const features = [
   'auth',
   'projects',
@@ -17,6 +18,11 @@ const features = [
   'requestlog',
   'explorer',
 ];
+
+const serverImportsOnlyContract = {
+  group: ['**/src/api/**', '**/src/app/**', '**/src/ui/**', '**/src/features/**'],
+  message: 'server/ imports only src/contract.',
+};
 
 export default tseslint.config(
   {
@@ -88,10 +94,35 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [serverImportsOnlyContract],
+        },
+      ],
+    },
+  },
+  {
+    // The data layer sits below the handlers and the HTTP layer: server/db never imports them (issue 20).
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            serverImportsOnlyContract,
             {
-              group: ['**/src/api/**', '**/src/app/**', '**/src/ui/**', '**/src/features/**'],
-              message: 'server/ imports only src/contract.',
+              group: [
+                '**/handlers',
+                '**/handlers/**',
+                '../handlers/*',
+                '../../handlers/*',
+                '**/http/**',
+                '../http/*',
+                '../../http/*',
+                '**/server/app',
+                '../app',
+                '../../app',
+              ],
+              message:
+                'server/db is the lowest layer: it imports nothing from server/handlers, server/http or app.ts.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 // What an operation handler sees and returns. Handlers are plain synchronous functions over the database;
-// the service core (server/app.ts) does routing, binding, sessions, errors, logging and writing.
+// the HTTP layer (server/http/, wired by server/app.ts) does routing, binding, sessions, errors, logging and writing.
 import type { Database } from 'better-sqlite3';
 import type { OperationName, RequestOf, ResponseOf } from '../src/contract/operations';
 import type { FieldError } from '../src/contract/codecs';

@@ -195,7 +195,7 @@ export class RequestLog {
     }
   }
 
-  /** Runs a query of operation 20 (DESIGN.md "Request log" semantics), newest first. */
+  /** Runs a query of operation 20 (semantics: docs/service.md, "Request log"), newest first. */
   async query(
     q: RequestOf<'RequestLogs'>,
     nowMs = Date.now(),

@@ -1,4 +1,4 @@
-// Wire rules of DESIGN.md: body parsing, format negotiation, JSONP, the JSON writer and the error body.
+// Wire rules (docs/service.md, "Routes and wire"): body parsing, format negotiation, JSONP, the JSON writer and the error body.
 import { encode, fieldIndex, type FieldError } from '../../src/contract/codecs';
 import type { OperationDef } from '../../src/contract/operations';
 import { ServiceError } from '../handler';
@@ -111,7 +111,7 @@ export function errorBody(
       message: e.message,
     })),
   };
-  if (op?.name === 'RequestLogs') return { responseStatus };
+  if (op && !op.enveloped) return { responseStatus };
   const body = {
     uiErrorMessage: error.message,
     uiDevErrorMessage: error.devMessage ?? error.message,

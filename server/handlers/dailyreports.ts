@@ -1,7 +1,8 @@
 // Daily reports: a report with its folder, and the activities of a report.
 import type { DailyReport, DailyReportActivity } from '../../src/contract/dtos';
 import { ServiceError, type Handler, type HandlerContext } from '../handler';
-import { clean, date, folderBase, loadFolder, requireId, stmt, toFolder } from './common';
+import { clean, date, requireId, stmt } from './common';
+import { folderBase, loadFolder, toFolder } from './folder-rows';
 
 interface ReportRow {
   id: number;

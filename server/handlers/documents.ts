@@ -3,17 +3,10 @@ import type { Database } from 'better-sqlite3';
 import { folderTypes, type FolderKind } from '../../src/contract/codes';
 import type { Document, FolderDocument } from '../../src/contract/dtos';
 import { ServiceError, type Handler, type HandlerContext } from '../handler';
-import {
-  assertCanModify,
-  FieldErrors,
-  findFolder,
-  loadFolder,
-  normalizeTextDate,
-  requireId,
-  requireObject,
-  stmt,
-  textDateMs,
-} from './common';
+import { normalizeTextDate, textDateMs } from '../db/text-dates';
+import { requireId, requireObject, stmt } from './common';
+import { assertCanModify, findFolder, loadFolder } from './folder-rows';
+import { FieldErrors } from './updates';
 
 // Raw rows (arrays) and names from small maps: twice as fast as row objects and joins for 100,000 documents.
 const FOLDER_DOCUMENT_SELECT = `SELECT d.folder_id, d.id, d.number, d.discipline, d.discipline_text, d.csi, d.type,

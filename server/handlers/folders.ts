@@ -1,21 +1,16 @@
 // Folders: read one, update one (the fields sent), read the child folders of a folder.
 import type { Handler } from '../handler';
+import { requireId, requireObject, stmt } from './common';
+import { assertCanModify, childFolderRows, loadFolder, toFolder } from './folder-rows';
 import {
-  assertCanModify,
   checkReadOnly,
-  childFolderRows,
   diff,
   FieldErrors,
-  loadFolder,
   parse,
-  requireId,
-  requireObject,
-  stmt,
   titleOfFolderType,
-  toFolder,
   updateRow,
   type ColumnSpec,
-} from './common';
+} from './updates';
 
 export const folderGet: Handler<'FolderGetRequest'> = (req, ctx) => {
   const row = loadFolder(ctx, requireId(req.folderId, 'folderId'));

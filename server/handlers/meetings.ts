@@ -1,17 +1,8 @@
 // Meetings: read a meeting; read its minutes in item-number order.
 import type { Meeting, MeetingMinute } from '../../src/contract/dtos';
 import { ServiceError, type Handler } from '../handler';
-import {
-  bool,
-  childFolderRows,
-  clean,
-  folderBase,
-  jsonList,
-  loadFolder,
-  requireId,
-  stmt,
-  type FolderRow,
-} from './common';
+import { bool, clean, jsonList, requireId, stmt } from './common';
+import { childFolderRows, folderBase, loadFolder, type FolderRow } from './folder-rows';
 
 export const meetingRead: Handler<'MeetingReadRequest'> = (req, ctx) => {
   const folder = loadFolder(ctx, requireId(req.folderId, 'folderId'), ['meeting'], 'Meeting');

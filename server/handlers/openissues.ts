@@ -3,26 +3,9 @@ import type { Database } from 'better-sqlite3';
 import { rfiStatuses } from '../../src/contract/codes';
 import type { OpenIssue, ProjectMember } from '../../src/contract/dtos';
 import { ServiceError, type Handler, type HandlerContext } from '../handler';
-import {
-  assertCanModify,
-  bool,
-  checkReadOnly,
-  clean,
-  codeName,
-  diff,
-  FieldErrors,
-  folderBase,
-  isProjectMember,
-  loadFolder,
-  parse,
-  requireId,
-  requireObject,
-  stmt,
-  touchFolder,
-  updateRow,
-  type ColumnSpec,
-  type FolderRow,
-} from './common';
+import { bool, clean, codeName, isProjectMember, requireId, requireObject, stmt } from './common';
+import { assertCanModify, folderBase, loadFolder, touchFolder, type FolderRow } from './folder-rows';
+import { checkReadOnly, diff, FieldErrors, parse, updateRow, type ColumnSpec } from './updates';
 import { referencedDocuments } from './documents';
 
 interface IssueRow {

@@ -8,18 +8,9 @@ import {
   subcontractorStatuses,
 } from '../../src/contract/codes';
 import { ServiceError, type Handler } from '../handler';
-import {
-  assertCanModify,
-  diff,
-  FieldErrors,
-  findFolder,
-  parse,
-  stmt,
-  type ColumnSpec,
-  type FolderRow,
-  type Parse,
-  type SqlValue,
-} from './common';
+import { stmt } from './common';
+import { assertCanModify, findFolder, type FolderRow } from './folder-rows';
+import { diff, FieldErrors, parse, type ColumnSpec, type Parse, type SqlValue } from './updates';
 
 export const MAX_PUNCH_ROWS = 1000;
 

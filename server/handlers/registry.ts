@@ -1,4 +1,4 @@
-// Every domain operation's handler. The core owns InternalUserAuthenticationRequest and RequestLogs.
+// Every domain operation's handler. Sign-in and the request-log query are the core's (server/core/core-handlers.ts).
 import type { HandlerTable } from '../handler';
 import { dailyReportActivityReadByReport, dailyReportGet } from './dailyreports';
 import {

@@ -2,27 +2,16 @@
 import type { Database } from 'better-sqlite3';
 import type { AttachmentFile, SubmittalPackage } from '../../src/contract/dtos';
 import { ServiceError, type Handler, type HandlerContext } from '../handler';
+import { bool, clean, date, requireId, requireObject, stmt } from './common';
 import {
   assertCanModify,
-  bool,
-  checkReadOnly,
-  clean,
-  date,
-  diff,
-  FieldErrors,
   findFolder,
   folderBase,
   loadFolder,
-  parse,
-  requireId,
-  requireObject,
-  stmt,
   touchFolder,
-  updateRow,
-  type ColumnSpec,
   type FolderRow,
-  type Parse,
-} from './common';
+} from './folder-rows';
+import { checkReadOnly, diff, FieldErrors, parse, updateRow, type ColumnSpec, type Parse } from './updates';
 
 /** The statuses a package may have (stored as text, matched case-insensitively). */
 export const submittalStatuses = [

@@ -51,6 +51,19 @@ export interface OperationDef<
   /** `read` operations change nothing and may be retried; `write` operations change data. */
   readonly effect: 'read' | 'write';
   readonly summary: string;
+  /**
+   * The reply carries the base-response fields (`errorOccured`, `logMessageType`, `numberOfRecordsEffected`, and
+   * `uiErrorMessage` / `uiDevErrorMessage` on errors). Not the request log's: its replies and errors carry
+   * `responseStatus` only.
+   */
+  readonly enveloped: boolean;
+  /** The request is written to the request log. Not queries of the request log itself. */
+  readonly logged: boolean;
+  /**
+   * The request log stores the request's body, DTO and form data (masked). Not sign-in's: its body and DTO are never
+   * stored, and its stored response has the session and API keys masked.
+   */
+  readonly logBody: boolean;
   readonly request: Req;
   readonly response: Res;
 }
@@ -58,10 +71,13 @@ export interface OperationDef<
 const req = <F extends Fields>(name: string, fields: F) => object(name, { ...fields, ...baseRequestFields });
 const res = <F extends Fields>(name: string, fields: F) => object(name, { ...fields, ...baseResponseFields });
 
+type Defaulted = 'method' | 'enveloped' | 'logged' | 'logBody';
+
+/** A row: `POST`, enveloped, logged with its body, unless the row says otherwise. */
 function op<Req extends ObjectSchema, Res extends ObjectSchema>(
-  def: Omit<OperationDef<Req, Res>, 'name' | 'method'> & { method?: 'POST' | 'ANY' },
+  def: Omit<OperationDef<Req, Res>, 'name' | Defaulted> & Partial<Pick<OperationDef<Req, Res>, Defaulted>>,
 ): OperationDef<Req, Res> {
-  return { method: 'POST', ...def, name: def.request.name };
+  return { method: 'POST', enveloped: true, logged: true, logBody: true, ...def, name: def.request.name };
 }
 
 export const operations = {
@@ -70,6 +86,7 @@ export const operations = {
     auth: 'none',
     effect: 'read',
     summary: 'Sign in: returns a session key and the API key',
+    logBody: false,
     request: object('InternalUserAuthenticationRequest', { userName: string, password: string }),
     response: res('InternalUserAuthenticationResponse', { authSessionKey: string, apiKey: string }),
   }),
@@ -239,6 +256,8 @@ export const operations = {
     auth: 'admin',
     effect: 'read',
     summary: 'Query the request log (admins)',
+    enveloped: false,
+    logged: false,
     request: object('RequestLogs', {
       beforeSecs: intN,
       afterSecs: intN,

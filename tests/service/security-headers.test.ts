@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../server/app';
+import { contentSecurityPolicy } from '../../server/http/headers';
 import { Harness } from './harness';
 
 /** A minimal built console: index.html, one script asset and config.json. */

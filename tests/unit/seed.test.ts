@@ -4,7 +4,7 @@ import { folderTypes, rfiStatuses } from '../../src/contract/codes';
 import { coreSchema } from '../../server/db/core-schema';
 import { domainSchema } from '../../server/db/domain-schema';
 import { findScaleFolder, REFERENCE_DATE, seed, seedFacts, seedIds, seedScale } from '../../server/db/seed';
-import { textDateMs } from '../../server/handlers/common';
+import { textDateMs } from '../../server/db/text-dates';
 import { verifyPassword } from '../../server/passwords';
 
 function openSeeded() {

@@ -1,0 +1,64 @@
+// The operations the service core answers itself, beside the domain handlers of server/handlers/registry.ts:
+// sign-in (operation 1: sessions, throttling) and the request-log query (operation 20: the log and its tracking
+// switches). Asynchronous, and they see the service's sessions and log rather than only the database.
+import type { OperationName, RequestOf } from '../../src/contract/operations';
+import type { User } from '../handler';
+import { signIn } from './auth';
+import { requestLogUsage, type RequestLog } from './requestlog';
+import type { Sessions } from './sessions';
+
+export interface CoreContext {
+  sessions: Sessions;
+  log: RequestLog;
+  /** The client's address (sign-in throttling). */
+  ip: string;
+}
+
+export interface CoreResult {
+  payload: Record<string, unknown>;
+  /** Who the request turned out to be (sign-in), for the request log. */
+  user?: User;
+  sessionKey?: string;
+}
+
+export type CoreHandler<N extends OperationName> = (
+  request: RequestOf<N>,
+  ctx: CoreContext,
+) => Promise<CoreResult>;
+
+export const coreHandlers: { [N in OperationName]?: CoreHandler<N> } = {
+  InternalUserAuthenticationRequest: async (request, { sessions, ip }) => {
+    const result = await signIn(request, sessions, ip);
+    return { payload: result.response, user: result.user, sessionKey: result.sessionKey };
+  },
+  RequestLogs: async (request, { log }) => ({ payload: await requestLogs(log, request) }),
+};
+
+/** A query of the request log; `Enable*Tracking` switch the running service's tracking first. */
+async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
+  const changed: string[] = [];
+  for (const key of ['enableSessionTracking', 'enableResponseTracking', 'enableErrorTracking'] as const) {
+    const value = q[key];
+    if (typeof value === 'boolean' && log.tracking[key] !== value) {
+      log.tracking[key] = value;
+      changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
+    }
+  }
+  const { results, cut } = await log.query(q);
+  const messages = changed.length ? [`${changed.join('; ')} for the running service.`] : [];
+  const meta: Record<string, string> = Object.fromEntries(
+    Object.entries(log.tracking).map(([k, v]) => [k, String(v)]),
+  );
+  if (cut) {
+    messages.push(
+      `The reply stopped at ${results.length} rows (${Math.round(cut.bytes / 1024 / 1024)} MiB, the limit of one reply); ask again with BeforeId=${cut.nextBeforeId} for the rest.`,
+    );
+    meta.truncated = 'true';
+    meta.nextBeforeId = String(cut.nextBeforeId);
+  }
+  return {
+    results,
+    usage: requestLogUsage,
+    responseStatus: { message: messages.length ? messages.join(' ') : undefined, meta },
+  };
+}

@@ -1,0 +1,140 @@
+// One operation request, from the route to the reply: format and verb checks, binding (body + query string,
+// case-insensitive), the session or admin key, field errors, the read cache, the handler (a core handler of
+// server/core/core-handlers.ts or a domain handler of the table), the base-response fields, and `respond`.
+import type { Database } from 'better-sqlite3';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { decodeStrict, encode, stringifyWire } from '../../src/contract/codecs';
+import { operations, type OperationDef, type OperationName } from '../../src/contract/operations';
+import { requireAdmin } from '../core/auth';
+import { coreHandlers, type CoreHandler } from '../core/core-handlers';
+import { ReadCache } from '../core/read-cache';
+import type { RequestLog } from '../core/requestlog';
+import type { Sessions } from '../core/sessions';
+import { checkFormat, parseBody, queryToRequest } from '../core/wire';
+import { ServiceError, type Handler, type HandlerTable, type User } from '../handler';
+import { headerText, type Who } from './exchange';
+import type { Respond } from './respond';
+
+export interface OperationDeps {
+  db: Database;
+  handlers: HandlerTable;
+  sessions: Sessions;
+  log: RequestLog;
+  readCache: ReadCache;
+  respond: Respond;
+}
+
+/** The route handler of every operation. */
+export function operationHandler(deps: OperationDeps) {
+  const { readCache, respond } = deps;
+  return async function handleOperation(name: OperationName, request: FastifyRequest, reply: FastifyReply) {
+    const op: OperationDef = operations[name];
+    const who: Who = {};
+    try {
+      const { dto, user } = bind(op, request, who, deps.sessions);
+
+      // Reads of the same request by the same user answer from the cache until the next successful write.
+      const cacheKey = ReadCache.key(op, user?.id, dto);
+      const cached = readCache.get(cacheKey);
+      if (cached !== undefined) {
+        respond(request, reply, op, { json: cached }, who);
+        return reply;
+      }
+
+      const payload = await run(name, dto, user, who, request.ip, deps);
+      const full = op.enveloped
+        ? { numberOfRecordsEffected: 0, ...payload, errorOccured: false, logMessageType: 'DEBUG' }
+        : payload;
+      const json = stringifyWire(encode(op.response, full));
+      readCache.settle(op, cacheKey, json);
+      respond(request, reply, op, { json }, who);
+    } catch (error) {
+      respond(request, reply, op, { error }, who);
+    }
+    return reply;
+  };
+}
+
+/**
+ * The request as the operation's DTO, and its user: format and verb, body and query string, the session (401)
+ * or admin key (401 / 403) — before field errors (400), so a caller without a session learns nothing about the
+ * shape of the request. Fills `who` as it goes, for the request log.
+ */
+function bind(
+  op: OperationDef,
+  request: FastifyRequest,
+  who: Who,
+  sessions: Sessions,
+): { dto: Record<string, unknown>; user: User | undefined } {
+  const query = request.query as Record<string, string | string[] | undefined>;
+  checkFormat(query);
+  if (op.method === 'POST' && request.method !== 'POST') {
+    throw new ServiceError(405, 'MethodNotAllowed', `${op.name} answers POST only.`);
+  }
+  const { body, formData } = parseBody(request.rawBody, request.headers['content-type']);
+  who.formData = formData;
+  who.body = body;
+  const input = isEmpty(query) ? body : { ...queryToRequest(op, query), ...body };
+
+  const decoded = decodeStrict(op.request, input);
+  who.dto = decoded.value;
+
+  let user: User | undefined;
+  if (op.auth === 'session') {
+    const key = readSessionKey(input);
+    user = key ? sessions.resolve(key) : undefined;
+    if (!user) {
+      throw new ServiceError(
+        401,
+        'Unauthorized',
+        key
+          ? 'Your session has expired. Please sign in again.'
+          : 'Please sign in (AuthSessionKey is missing).',
+      );
+    }
+    who.sessionKey = key;
+    who.user = user;
+  } else if (op.auth === 'admin') {
+    user = requireAdmin(headerText(request.headers.authorization), sessions);
+    who.user = user;
+  }
+
+  if (decoded.errors.length) throw ServiceError.validation(decoded.errors);
+  return { dto: decoded.value as Record<string, unknown>, user };
+}
+
+/** Runs the operation's core handler or domain handler; returns its payload. */
+async function run(
+  name: OperationName,
+  dto: Record<string, unknown>,
+  user: User | undefined,
+  who: Who,
+  ip: string,
+  deps: OperationDeps,
+): Promise<Record<string, unknown>> {
+  const core = coreHandlers[name] as CoreHandler<OperationName> | undefined;
+  if (core) {
+    const result = await core(dto, { sessions: deps.sessions, log: deps.log, ip });
+    if (result.user) who.user = result.user;
+    if (result.sessionKey) who.sessionKey = result.sessionKey;
+    return result.payload;
+  }
+  const handler = deps.handlers[name] as Handler<OperationName> | undefined;
+  if (!handler) throw new ServiceError(405, 'NotImplemented', `${name} is not implemented.`);
+  return handler(dto, { db: deps.db, user: user!, sessionKey: who.sessionKey!, now: new Date() }) as Record<
+    string,
+    unknown
+  >;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+function readSessionKey(input: Record<string, unknown>): string | undefined {
+  for (const [k, v] of Object.entries(input)) {
+    if (k.toLowerCase() === 'authsessionkey' && typeof v === 'string' && v) return v;
+  }
+  return undefined;
+}
