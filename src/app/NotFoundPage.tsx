@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '../routes/routes';
 
 export function NotFoundPage({ message }: { message?: string }) {
   useDocumentTitle('Not found · PM Console');

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react
 import { ApiError } from '../api/errors';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { NotFoundPage } from './NotFoundPage';
-import { paths } from './paths';
+import { paths } from '../routes/routes';
 
 /** A failed dynamic import (Chromium, Firefox and Safari word it differently). */
 function isChunkLoadError(error: unknown): boolean {

@@ -5,9 +5,9 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { sessionStore } from '../api/session';
 import { SignInPage } from '../features/auth/SignInPage';
 import { PageLoader } from '../ui/PageLoader';
-import { routePathOf, routerBasename } from './base';
+import { routePathOf, routerBasename } from '../config/base';
 import { NotFoundPage } from './NotFoundPage';
-import { paths, safeNext } from './paths';
+import { paths, safeNext } from '../routes/routes';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -63,7 +63,7 @@ function failSoft(routes: RouteObject[]): RouteObject[] {
 }
 
 /**
- * `basename`: the path the console is served under (`/console/`), from index.html's `<base href>` (src/app/base.ts);
+ * `basename`: the path the console is served under (`/console/`), from index.html's `<base href>` (src/config/base.ts);
  * every route, link, redirect and `next=` below is inside it.
  */
 export function createAppRouter(queryClient: QueryClient, basename = routerBasename()) {

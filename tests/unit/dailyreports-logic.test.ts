@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/app/config';
-import { folderPath, paths, reportDay } from '../../src/app/paths';
+import { defaultConfig } from '../../src/config/config';
+import { folderPath, paths, reportDay } from '../../src/routes/routes';
 import { folderTypes } from '../../src/contract/codes';
 import type { DailyReportActivity, Folder } from '../../src/contract/dtos';
 import {

@@ -2,8 +2,8 @@ import { Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectQuery } from '../../api/queries/projects';
-import { paths } from '../paths';
-import { signOut, useSession } from '../session';
+import { paths } from '../../routes/routes';
+import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
 import { openPalette } from './PaletteHost';
 

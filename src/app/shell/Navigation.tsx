@@ -6,9 +6,9 @@ import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import type { FolderKind } from '../../contract/codes';
 import { FolderIcon, GaugeIcon, HomeIcon } from '../../ui/icons';
-import { containerOfKind, useConfig } from '../config';
-import { folderPath, paths } from '../paths';
-import { useSession } from '../session';
+import { containerOfKind, useConfig } from '../../config/config';
+import { folderPath, paths } from '../../routes/routes';
+import { useSession } from '../../session/session';
 
 /** Sections that open one of the project's container folders, in the order staff expect them. */
 const SECTIONS: Array<{ kind: FolderKind; label: string }> = [

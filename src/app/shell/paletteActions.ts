@@ -2,7 +2,7 @@
 // folder or an RFI by number), the console's pages and every API-explorer operation. Pure, so it is tested alone.
 import { operationNames, operations } from '../../contract/operations';
 import { formatTextDate, parseTextDate } from '../../ui/textDate';
-import { paths } from '../paths';
+import { paths } from '../../routes/routes';
 import type { Place } from './recentPlaces';
 
 export interface PaletteRfi {

@@ -1,7 +1,7 @@
 import { Center, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths, safeNext } from '../../app/paths';
+import { paths, safeNext } from '../../routes/routes';
 import { SignInForm } from './SignInForm';
 import classes from './SignInPage.module.css';
 

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunctionArgs } from 'react-router-dom';
 import { ensureFolderWithChildren, folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { getConfig } from '../../app/config';
-import { notFound, parseId, paths, routeId } from '../../app/paths';
+import { getConfig } from '../../config/config';
+import { notFound, parseId, paths, routeId } from '../../routes/routes';
 import { dailyReportActivitiesQuery, dailyReportQuery } from './queries';
 import {
   entryPath,

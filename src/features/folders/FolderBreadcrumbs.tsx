@@ -5,7 +5,7 @@ import { Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
 import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderKeys, folderQuery } from '../../api/queries/folders';
-import { paths } from '../../app/paths';
+import { paths } from '../../routes/routes';
 import type { Folder } from '../../contract/dtos';
 
 const MAX_DEPTH = 30;

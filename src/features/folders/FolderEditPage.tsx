@@ -8,7 +8,7 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { folderQuery } from '../../api/queries/folders';
-import { parseId, paths } from '../../app/paths';
+import { parseId, paths } from '../../routes/routes';
 import type { Folder } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';

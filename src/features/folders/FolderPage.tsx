@@ -1,5 +1,5 @@
 // The folder browser: breadcrumbs, the project's folder tree, the folder's details, its child folders (each
-// opens the screen for its kind through app/paths.ts) and, in document folders, the documents table.
+// opens the screen for its kind through routes/routes.ts) and, in document folders, the documents table.
 import { useState } from 'react';
 import {
   Alert,
@@ -20,8 +20,8 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../app/config';
-import { folderPath, parseId, paths } from '../../app/paths';
+import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../config/config';
+import { folderPath, parseId, paths } from '../../routes/routes';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { FolderIcon } from '../../ui/icons';

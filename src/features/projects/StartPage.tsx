@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, EmptyState, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate, useNavigation } from 'react-router-dom';
-import { parseId, paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { parseId, paths } from '../../routes/routes';
+import { useSession } from '../../session/session';
 import { clearRecentProjects, useRecentProjects } from './recentProjects';
 
 export function StartPage() {

@@ -23,8 +23,8 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
-import { useConfig } from '../../app/config';
-import { parseId, paths } from '../../app/paths';
+import { useConfig } from '../../config/config';
+import { parseId, paths } from '../../routes/routes';
 import { formatMoney } from '../../ui/format';
 import { displayTextDate, todayDay } from '../../ui/textDate';
 import {

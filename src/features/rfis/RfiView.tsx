@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, EmptyState, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../routes/routes';
 import type { FolderDocument, OpenIssue, ProjectMember } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { Field } from '../../ui/Field';

@@ -1,7 +1,7 @@
 // Every route the console has, in one place. Screens link through these, never by hand-built strings.
 import type { FolderKind } from '../contract/codes';
 import type { Folder } from '../contract/dtos';
-import { folderKind, type AppConfig } from './config';
+import { folderKind, type AppConfig } from '../config/config';
 
 export const paths = {
   home: '/',
