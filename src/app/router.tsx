@@ -7,7 +7,7 @@ import { SignInPage } from '../features/auth/SignInPage';
 import { PageLoader } from '../ui/PageLoader';
 import { routePathOf, routerBasename } from '../config/base';
 import { NotFoundPage } from './NotFoundPage';
-import { paths, safeNext } from '../routes/routes';
+import { routes, safeNext } from '../routes/routes';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -16,7 +16,7 @@ import { RouteError } from './RouteError';
  * base path: the request's URL has it, the router's redirects and navigations add it).
  */
 function requireSession({ request }: LoaderFunctionArgs) {
-  if (!sessionStore.get()) throw redirect(paths.signIn(routePathOf(new URL(request.url))));
+  if (!sessionStore.get()) throw redirect(routes.signIn.href(routePathOf(new URL(request.url))));
   return null;
 }
 
@@ -76,7 +76,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
         ErrorBoundary: RouteError,
         children: [
           {
-            path: 'signin',
+            path: routes.signIn.pattern,
             loader: redirectIfSignedIn,
             // In the entry, not lazy: most visits start here, and what it needs (inputs, buttons) nearly every
             // screen needs too; as its own chunk it cost a waterfall step and ~2 KB of small shared chunks.
@@ -94,7 +94,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ErrorBoundary: RouteError,
               },
               {
-                path: 'projects/:projectId',
+                path: routes.project.pattern,
                 // Every loader is a lazy chunk fetched together with its screen: only the route table is in the entry.
                 lazy: {
                   loader: async () =>
@@ -111,7 +111,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'folders/:folderId',
+                    path: routes.folder.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/folders/loader')).folderLoader(queryClient)),
@@ -120,7 +120,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'folders/:folderId/edit',
+                    path: routes.folderEdit.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/folders/loader')).folderEditLoader(queryClient)),
@@ -130,7 +130,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'rfis/:containerId',
+                    path: routes.rfis.pattern,
                     // Loader and screen are lazy chunks fetched together: nothing of the RFIs is in the entry.
                     lazy: {
                       loader: async () =>
@@ -142,7 +142,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'rfis/:containerId/:rfiId',
+                    path: routes.rfi.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/rfis/loader')).rfiLoader(queryClient)),
@@ -151,7 +151,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'punch-list/:containerId',
+                    path: routes.punchList.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/punchlist/loader')).punchListLoader(queryClient)),
@@ -161,7 +161,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'submittals/:containerId',
+                    path: routes.submittals.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn(
@@ -173,7 +173,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'submittals/:containerId/:packageId',
+                    path: routes.submittalPackage.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn(
@@ -187,7 +187,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                   {
                     // Without a date: the latest report (or, with none, the screen says so). Without a container
                     // id, or a day in its place (older bookmarks): redirects to the container's address.
-                    path: 'daily-reports/:containerId?/:date?',
+                    path: routes.dailyReport.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn(
@@ -199,7 +199,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'meetings/:folderId',
+                    path: routes.meeting.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/meetings/loader')).meetingLoader(queryClient)),
@@ -210,7 +210,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ],
               },
               {
-                path: 'admin/request-log',
+                path: routes.requestLog.pattern,
                 lazy: {
                   // Loader and screen are one lazy chunk: nothing of the request log is in the entry.
                   loader: async () =>
@@ -221,7 +221,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ErrorBoundary: RouteError,
               },
               {
-                path: 'api-explorer',
+                path: routes.apiExplorer.pattern,
                 lazy: {
                   Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,
                 },

@@ -1,41 +1,93 @@
-// Every route the console has, in one place. Screens link through these, never by hand-built strings.
+// Every route the console has, in one place: the pattern router.tsx matches and the builder screens link with,
+// declared together. Screens link through these, never by hand-built strings.
 import type { FolderKind } from '../contract/codes';
 import type { Folder } from '../contract/dtos';
 import { folderKind, type AppConfig } from '../config/config';
 
-export const paths = {
-  home: '/',
-  requestLog: (search = '') => `/admin/request-log${search ? `?${search}` : ''}`,
-  apiExplorer: (search = '') => `/api-explorer${search ? `?${search}` : ''}`,
-  signIn: (next?: string) => (next && next !== '/' ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
-  project: (projectId: number) => `/projects/${projectId}`,
-  folder: (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}`,
-  folderEdit: (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}/edit`,
-  rfis: (projectId: number, containerId: number, search = '') =>
-    `/projects/${projectId}/rfis/${containerId}${search ? `?${search}` : ''}`,
-  rfi: (projectId: number, containerId: number, rfiId: number) =>
-    `/projects/${projectId}/rfis/${containerId}/${rfiId}`,
-  punchList: (projectId: number, containerId: number) => `/projects/${projectId}/punch-list/${containerId}`,
-  submittals: (projectId: number, containerId: number) => `/projects/${projectId}/submittals/${containerId}`,
-  submittalPackage: (projectId: number, containerId: number, packageId: number, search = '') =>
-    `/projects/${projectId}/submittals/${containerId}/${packageId}${search ? `?${search}` : ''}`,
+/**
+ * A route: the pattern router.tsx matches (absolute, so a child's pattern starts with its parent's) and the
+ * builder screens link with. `:name?` is optional; `…Id` parameters are positive ids (`useRouteIds`).
+ */
+export interface Route<P extends string = string, A extends unknown[] = never[]> {
+  pattern: P;
+  href: (...args: A) => string;
+}
+
+const route = <const P extends string, A extends unknown[]>(pattern: P, href: (...args: A) => string) =>
+  ({ pattern, href }) satisfies Route<P, A>;
+
+const query = (search = '') => (search ? `?${search}` : '');
+
+/** One route, three addresses: a container's latest report, the report of a day, and the older project form. */
+const dailyReportsPattern = '/projects/:projectId/daily-reports/:containerId?/:date?';
+
+export const routes = {
+  /** The start page (the signed-in layout's index route). */
+  home: route('/', () => '/'),
+  signIn: route('/signin', (next?: string) =>
+    next && next !== '/' ? `/signin?next=${encodeURIComponent(next)}` : '/signin',
+  ),
+  requestLog: route('/admin/request-log', (search?: string) => `/admin/request-log${query(search)}`),
+  apiExplorer: route('/api-explorer', (search?: string) => `/api-explorer${query(search)}`),
+  project: route('/projects/:projectId', (projectId: number) => `/projects/${projectId}`),
+  folder: route(
+    '/projects/:projectId/folders/:folderId',
+    (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}`,
+  ),
+  folderEdit: route(
+    '/projects/:projectId/folders/:folderId/edit',
+    (projectId: number, folderId: number) => `/projects/${projectId}/folders/${folderId}/edit`,
+  ),
+  rfis: route(
+    '/projects/:projectId/rfis/:containerId',
+    (projectId: number, containerId: number, search?: string) =>
+      `/projects/${projectId}/rfis/${containerId}${query(search)}`,
+  ),
+  rfi: route(
+    '/projects/:projectId/rfis/:containerId/:rfiId',
+    (projectId: number, containerId: number, rfiId: number) =>
+      `/projects/${projectId}/rfis/${containerId}/${rfiId}`,
+  ),
+  punchList: route(
+    '/projects/:projectId/punch-list/:containerId',
+    (projectId: number, containerId: number) => `/projects/${projectId}/punch-list/${containerId}`,
+  ),
+  submittals: route(
+    '/projects/:projectId/submittals/:containerId',
+    (projectId: number, containerId: number) => `/projects/${projectId}/submittals/${containerId}`,
+  ),
+  submittalPackage: route(
+    '/projects/:projectId/submittals/:containerId/:packageId',
+    (projectId: number, containerId: number, packageId: number, search?: string) =>
+      `/projects/${projectId}/submittals/${containerId}/${packageId}${query(search)}`,
+  ),
   /** A Daily Reports container (its folder id): the route redirects to its latest report. */
-  dailyReports: (projectId: number, containerId: number) =>
-    `/projects/${projectId}/daily-reports/${containerId}`,
+  dailyReports: route(
+    dailyReportsPattern,
+    (projectId: number, containerId: number) => `/projects/${projectId}/daily-reports/${containerId}`,
+  ),
   /**
    * A daily report by its container and its day (YYYY-MM-DD); `reportFolderId` picks one of several reports of
    * the same day. The container id in the URL lets a cold load read the reports without the project first.
    */
-  dailyReport: (projectId: number, containerId: number, day: string, reportFolderId?: number) =>
-    `/projects/${projectId}/daily-reports/${containerId}/${day}${reportFolderId ? `?report=${reportFolderId}` : ''}`,
+  dailyReport: route(
+    dailyReportsPattern,
+    (projectId: number, containerId: number, day: string, reportFolderId?: number) =>
+      `/projects/${projectId}/daily-reports/${containerId}/${day}${reportFolderId ? `?report=${reportFolderId}` : ''}`,
+  ),
   /**
    * The older address without the container (`/daily-reports[/YYYY-MM-DD]`), kept for bookmarks and for places
    * that know only the project: the route finds the project's Daily Reports container and redirects (replace).
    */
-  dailyReportsOfProject: (projectId: number, day?: string) =>
-    `/projects/${projectId}/daily-reports${day ? `/${day}` : ''}`,
-  meeting: (projectId: number, folderId: number, search = '') =>
-    `/projects/${projectId}/meetings/${folderId}${search ? `?${search}` : ''}`,
+  dailyReportsOfProject: route(
+    dailyReportsPattern,
+    (projectId: number, day?: string) => `/projects/${projectId}/daily-reports${day ? `/${day}` : ''}`,
+  ),
+  meeting: route(
+    '/projects/:projectId/meetings/:folderId',
+    (projectId: number, folderId: number, search?: string) =>
+      `/projects/${projectId}/meetings/${folderId}${query(search)}`,
+  ),
 };
 
 /**
@@ -43,26 +95,26 @@ export const paths = {
  * the screen issues add their kinds here (e.g. `dailyReport` → the daily-report screen).
  */
 const screensByKind: Partial<Record<FolderKind, (projectId: number, folder: Folder) => string>> = {
-  rfis: (projectId, folder) => paths.rfis(projectId, folder.folderId ?? 0),
+  rfis: (projectId, folder) => routes.rfis.href(projectId, folder.folderId ?? 0),
   rfi: (projectId, folder) =>
     folder.folderParentId
-      ? paths.rfi(projectId, folder.folderParentId, folder.folderId ?? 0)
-      : paths.folder(projectId, folder.folderId ?? 0),
-  punchList: (projectId, folder) => paths.punchList(projectId, folder.folderId ?? 0),
-  submittals: (projectId, folder) => paths.submittals(projectId, folder.folderId ?? 0),
+      ? routes.rfi.href(projectId, folder.folderParentId, folder.folderId ?? 0)
+      : routes.folder.href(projectId, folder.folderId ?? 0),
+  punchList: (projectId, folder) => routes.punchList.href(projectId, folder.folderId ?? 0),
+  submittals: (projectId, folder) => routes.submittals.href(projectId, folder.folderId ?? 0),
   submittalPackage: (projectId, folder) =>
     folder.folderParentId
-      ? paths.submittalPackage(projectId, folder.folderParentId, folder.folderId ?? 0)
-      : paths.folder(projectId, folder.folderId ?? 0),
-  dailyReports: (projectId, folder) => paths.dailyReports(projectId, folder.folderId ?? 0),
+      ? routes.submittalPackage.href(projectId, folder.folderParentId, folder.folderId ?? 0)
+      : routes.folder.href(projectId, folder.folderId ?? 0),
+  dailyReports: (projectId, folder) => routes.dailyReports.href(projectId, folder.folderId ?? 0),
   // A report folder's container is its parent.
   dailyReport: (projectId, folder) => {
     const day = reportDay(folder);
     return day && folder.folderParentId
-      ? paths.dailyReport(projectId, folder.folderParentId, day)
-      : paths.folder(projectId, folder.folderId ?? 0);
+      ? routes.dailyReport.href(projectId, folder.folderParentId, day)
+      : routes.folder.href(projectId, folder.folderId ?? 0);
   },
-  meeting: (projectId, folder) => paths.meeting(projectId, folder.folderId ?? 0),
+  meeting: (projectId, folder) => routes.meeting.href(projectId, folder.folderId ?? 0),
 };
 
 /**
@@ -83,13 +135,15 @@ export function folderPath(projectId: number, folder: Folder, config: AppConfig)
   if (folder.folderId === undefined) return undefined;
   const kind = folderKind(config, folder);
   const screen = kind ? screensByKind[kind] : undefined;
-  return screen ? screen(projectId, folder) : paths.folder(projectId, folder.folderId);
+  return screen ? screen(projectId, folder) : routes.folder.href(projectId, folder.folderId);
 }
 
 /** A `next` parameter is followed only to a path of this app (no `//host`, no scheme), never back to sign-in. */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home;
-  if (next === '/signin' || next.startsWith('/signin?') || next.startsWith('/signin/')) return paths.home;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return routes.home.href();
+  if (next === '/signin' || next.startsWith('/signin?') || next.startsWith('/signin/'))
+    return routes.home.href();
   return next;
 }
 

@@ -24,7 +24,7 @@ import { useSearchParams } from 'react-router-dom';
 import { prepareRequest } from '../../api/client';
 import { appUrl } from '../../config/base';
 import { useConfig } from '../../config/config';
-import { paths } from '../../routes/routes';
+import { routes } from '../../routes/routes';
 import { useSession } from '../../session/session';
 import { operations, type OperationName } from '../../contract/operations';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -150,7 +150,7 @@ export function ExplorerPage() {
     return { ...prepared, url: new URL(prepared.url, document.baseURI).toString() };
   }, [op, def, draft]);
   // Under the path the console is served at (src/config/base.ts).
-  const shareUrl = appUrl(paths.apiExplorer(writeShare(op, draft)));
+  const shareUrl = appUrl(routes.apiExplorer.href(writeShare(op, draft)));
   const adminOnly = def.auth === 'admin' && session?.isAdmin !== true;
 
   return (
