@@ -1,5 +1,7 @@
 // The route tree. Each screen's loader and component are lazy chunks fetched together, so the entry holds only
 // this table; each loader sends all the requests it can at once.
+// Paths are the patterns of src/routes/routes.ts (absolute: a child's starts with its parent's), the same objects
+// screens build their links with.
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { sessionStore } from '../api/session';
@@ -42,8 +44,8 @@ function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
  * as "not loaded" and renders nothing below the root. So a failed import resolves to a loader or component that
  * throws the error, which the route's error boundary shows (its Try again reloads the page: see RouteError).
  */
-function failSoft(routes: RouteObject[]): RouteObject[] {
-  for (const route of routes) {
+function failSoft(tree: RouteObject[]): RouteObject[] {
+  for (const route of tree) {
     if (route.lazy && typeof route.lazy === 'object') {
       const lazy = route.lazy as Record<string, () => Promise<unknown>>;
       for (const [key, load] of Object.entries(lazy)) {
@@ -59,7 +61,7 @@ function failSoft(routes: RouteObject[]): RouteObject[] {
     }
     if (route.children) failSoft(route.children);
   }
-  return routes;
+  return tree;
 }
 
 /**
