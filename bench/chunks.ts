@@ -15,9 +15,14 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** Each route's lazy modules (the import() specifiers between one route's `path:`/`index:`/`id:` and the next). */
+/**
+ * Each route's lazy modules (the import() specifiers between one route's `path:`/`index:`/`id:` and the next).
+ * A path is a literal (`path: 'signin'`) or a pattern from src/routes (`path: routes.signIn.pattern`).
+ */
 export function routeGroups(routerSource: string): { route: string; modules: string[] }[] {
-  const marks = [...routerSource.matchAll(/\b(path: '[^']*'|index: true|id: '[^']*')/g)];
+  const marks = [
+    ...routerSource.matchAll(/\b(path: (?:'[^']*'|routes\.\w+\.pattern)|index: true|id: '[^']*')/g),
+  ];
   return marks
     .map((m, i) => {
       const text = routerSource.slice(m.index, marks[i + 1]?.index ?? routerSource.length);
@@ -30,6 +35,9 @@ export function routeGroups(routerSource: string): { route: string; modules: str
 }
 
 const SHELL_MODULE = 'src/app/shell/AppLayout';
+
+/** The sign-in route is outside the signed-in shell. */
+const isSignIn = (route: string) => route === "path: 'signin'" || route === 'path: routes.signIn.pattern';
 
 /**
  * Each lazy route's own load, JS + CSS gzip (level 9, as scripts/size.mjs): the chunks of its lazy modules and
@@ -64,8 +72,7 @@ export function lazyScreens(dist: string, routerSource: string) {
     .map(({ route, modules }) => {
       const keys = modules.map(keyOf).filter((k): k is string => k !== undefined);
       const isShell = shellKey !== undefined && keys.includes(shellKey);
-      const loaded = (k: string) =>
-        inEntry.has(k) || (!isShell && route !== "path: 'signin'" && inShell.has(k));
+      const loaded = (k: string) => inEntry.has(k) || (!isShell && !isSignIn(route) && inShell.has(k));
       const own = [...closure(keys)].filter((k) => !loaded(k));
       const files = new Set<string>();
       for (const k of own) {

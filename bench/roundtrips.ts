@@ -30,7 +30,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 export interface Screen {
   id: string;
   name: string;
-  /** The route pattern in src/app/router.tsx (screens whose route is missing are reported as such). */
+  /** The route's `path:` in src/app/router.tsx (screens whose route is missing are reported as such). */
   route: string;
   /** The URL opened (seeded ids: docs/service-domain.md). */
   url: string;
@@ -54,79 +54,84 @@ export const SCREENS: Screen[] = [
   {
     id: 'dashboard',
     name: 'Project dashboard',
-    route: "path: 'projects/:projectId'",
+    route: 'path: routes.project.pattern',
     url: '/projects/1',
     from: '/',
   },
   {
     id: 'folder',
     name: 'Folder (nested: Documents › Contracts › Owner Contracts)',
-    route: "path: 'folders/:folderId'",
+    route: 'path: routes.folder.pattern',
     url: '/projects/1/folders/11',
     dependsOnData: 'the folder tree opens the folder’s parent, whose id comes with the folder',
   },
   {
     id: 'documents',
     name: 'Documents (200 documents)',
-    route: "path: 'folders/:folderId'",
+    route: 'path: routes.folder.pattern',
     url: '/projects/1/folders/2',
   },
   {
     id: 'folder-edit',
     name: 'Folder edit',
-    route: "path: 'folders/:folderId/edit'",
+    route: 'path: routes.folderEdit.pattern',
     url: '/projects/1/folders/2/edit',
   },
   {
     id: 'rfi-list',
     name: 'RFI list',
-    route: "path: 'rfis/:containerId'",
+    route: 'path: routes.rfis.pattern',
     url: '/projects/1/rfis/4',
     dependsOnData:
       'each RFI’s details are read by the ids the RFI container’s list gives (the interface has no list of details)',
   },
-  { id: 'rfi', name: 'RFI', route: "path: 'rfis/:containerId/:rfiId'", url: '/projects/1/rfis/4/101' },
+  { id: 'rfi', name: 'RFI', route: 'path: routes.rfi.pattern', url: '/projects/1/rfis/4/101' },
   {
     id: 'request-log',
     name: 'Request log',
-    route: "path: 'admin/request-log'",
+    route: 'path: routes.requestLog.pattern',
     url: '/admin/request-log',
   },
   {
     id: 'punch-list',
     name: 'Punch list',
-    route: "path: 'punch-list/:containerId'",
+    route: 'path: routes.punchList.pattern',
     url: '/projects/1/punch-list/5',
   },
   {
     id: 'submittals',
     name: 'Submittal packages',
-    route: "path: 'submittals/:containerId'",
+    route: 'path: routes.submittals.pattern',
     url: '/projects/1/submittals/6',
   },
   {
     id: 'submittal-package',
     name: 'Submittal package',
-    route: "path: 'submittals/:containerId/:packageId'",
+    route: 'path: routes.submittalPackage.pattern',
     url: '/projects/1/submittals/6/1000',
     dependsOnData: 'the attachments are read per item, and the items are the package’s child folders',
   },
   {
     id: 'daily-report',
     name: 'Daily report (by container and day)',
-    route: "path: 'daily-reports/:containerId?/:date?'",
+    route: 'path: routes.dailyReport.pattern',
     url: '/projects/1/daily-reports/7/2026-10-30',
     dependsOnData: 'the report is found by its day among the Daily Reports container’s children',
   },
   {
     id: 'daily-report-latest',
     name: 'Daily reports container (opens the latest)',
-    route: "path: 'daily-reports/:containerId?/:date?'",
+    route: 'path: routes.dailyReport.pattern',
     url: '/projects/1/daily-reports/7',
     dependsOnData: 'the latest report is found among the Daily Reports container’s children',
   },
-  { id: 'meeting', name: 'Meeting', route: "path: 'meetings/:folderId'", url: '/projects/1/meetings/3000' },
-  { id: 'api-explorer', name: 'API explorer', route: "path: 'api-explorer'", url: '/api-explorer' },
+  { id: 'meeting', name: 'Meeting', route: 'path: routes.meeting.pattern', url: '/projects/1/meetings/3000' },
+  {
+    id: 'api-explorer',
+    name: 'API explorer',
+    route: 'path: routes.apiExplorer.pattern',
+    url: '/api-explorer',
+  },
 ];
 
 const QUIET_MS = 600;

@@ -57,6 +57,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A reply without the thing asked for (`{project}` missing from a ProjectGetRequest reply) means it does not
+ * exist: the same 404 the route error boundary shows as "not found" (`Project 3 was not found.`).
+ */
+export function requireFound<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) {
+    throw new ApiError({ status: 404, errorCode: 'NotFound', message: `${what} was not found.` });
+  }
+  return value;
+}
+
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }

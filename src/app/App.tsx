@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { useReauthState } from '../features/auth/reauth';
 import type { AppRouter } from './router';
-import { signOut } from './session';
+import { signOut } from '../session/session';
 import { cssVariablesResolver, theme } from './theme';
 
 // Loaded only when a session ends mid-work.

@@ -1,5 +1,5 @@
 import { Alert, Box, Stack, Text, Title } from '@mantine/core';
-import { ConfigError } from './config';
+import { ConfigError } from '../config/config';
 
 /** Shown instead of the app when config.json is missing or invalid; names the file and every bad key. */
 export function ConfigErrorPage({ error }: { error: unknown }) {

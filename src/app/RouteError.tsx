@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react
 import { ApiError } from '../api/errors';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { NotFoundPage } from './NotFoundPage';
-import { paths } from './paths';
+import { routes } from '../routes/routes';
 
 /** A failed dynamic import (Chromium, Firefox and Safari word it differently). */
 function isChunkLoadError(error: unknown): boolean {
@@ -19,6 +19,8 @@ export function RouteError() {
   const revalidator = useRevalidator();
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // The same 404 thrown while rendering (useRouteIds) arrives as the Response itself.
+  if (error instanceof Response && error.status === 404) return <NotFoundPage />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage message={error.message} />;
 
   // A screen's code that could not be downloaded: only a reload fetches it again (see failSoft in router.tsx).
@@ -43,7 +45,7 @@ export function RouteError() {
         onRetry={() => void revalidator.revalidate()}
       />
       <Group>
-        <Anchor component={Link} to={paths.home} size="sm">
+        <Anchor component={Link} to={routes.home.href()} size="sm">
           Go to the start page
         </Anchor>
       </Group>

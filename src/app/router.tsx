@@ -1,13 +1,15 @@
 // The route tree. Each screen's loader and component are lazy chunks fetched together, so the entry holds only
 // this table; each loader sends all the requests it can at once.
+// Paths are the patterns of src/routes/routes.ts (absolute: a child's starts with its parent's), the same objects
+// screens build their links with.
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { sessionStore } from '../api/session';
 import { SignInPage } from '../features/auth/SignInPage';
 import { PageLoader } from '../ui/PageLoader';
-import { routePathOf, routerBasename } from './base';
+import { routePathOf, routerBasename } from '../config/base';
 import { NotFoundPage } from './NotFoundPage';
-import { paths, safeNext } from './paths';
+import { routes, safeNext } from '../routes/routes';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -16,7 +18,7 @@ import { RouteError } from './RouteError';
  * base path: the request's URL has it, the router's redirects and navigations add it).
  */
 function requireSession({ request }: LoaderFunctionArgs) {
-  if (!sessionStore.get()) throw redirect(paths.signIn(routePathOf(new URL(request.url))));
+  if (!sessionStore.get()) throw redirect(routes.signIn.href(routePathOf(new URL(request.url))));
   return null;
 }
 
@@ -42,8 +44,8 @@ function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
  * as "not loaded" and renders nothing below the root. So a failed import resolves to a loader or component that
  * throws the error, which the route's error boundary shows (its Try again reloads the page: see RouteError).
  */
-function failSoft(routes: RouteObject[]): RouteObject[] {
-  for (const route of routes) {
+function failSoft(tree: RouteObject[]): RouteObject[] {
+  for (const route of tree) {
     if (route.lazy && typeof route.lazy === 'object') {
       const lazy = route.lazy as Record<string, () => Promise<unknown>>;
       for (const [key, load] of Object.entries(lazy)) {
@@ -59,11 +61,11 @@ function failSoft(routes: RouteObject[]): RouteObject[] {
     }
     if (route.children) failSoft(route.children);
   }
-  return routes;
+  return tree;
 }
 
 /**
- * `basename`: the path the console is served under (`/console/`), from index.html's `<base href>` (src/app/base.ts);
+ * `basename`: the path the console is served under (`/console/`), from index.html's `<base href>` (src/config/base.ts);
  * every route, link, redirect and `next=` below is inside it.
  */
 export function createAppRouter(queryClient: QueryClient, basename = routerBasename()) {
@@ -76,7 +78,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
         ErrorBoundary: RouteError,
         children: [
           {
-            path: 'signin',
+            path: routes.signIn.pattern,
             loader: redirectIfSignedIn,
             // In the entry, not lazy: most visits start here, and what it needs (inputs, buttons) nearly every
             // screen needs too; as its own chunk it cost a waterfall step and ~2 KB of small shared chunks.
@@ -94,7 +96,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ErrorBoundary: RouteError,
               },
               {
-                path: 'projects/:projectId',
+                path: routes.project.pattern,
                 // Every loader is a lazy chunk fetched together with its screen: only the route table is in the entry.
                 lazy: {
                   loader: async () =>
@@ -111,7 +113,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'folders/:folderId',
+                    path: routes.folder.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/folders/loader')).folderLoader(queryClient)),
@@ -120,7 +122,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'folders/:folderId/edit',
+                    path: routes.folderEdit.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/folders/loader')).folderEditLoader(queryClient)),
@@ -130,7 +132,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'rfis/:containerId',
+                    path: routes.rfis.pattern,
                     // Loader and screen are lazy chunks fetched together: nothing of the RFIs is in the entry.
                     lazy: {
                       loader: async () =>
@@ -142,7 +144,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'rfis/:containerId/:rfiId',
+                    path: routes.rfi.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/rfis/loader')).rfiLoader(queryClient)),
@@ -151,7 +153,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'punch-list/:containerId',
+                    path: routes.punchList.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/punchlist/loader')).punchListLoader(queryClient)),
@@ -161,7 +163,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'submittals/:containerId',
+                    path: routes.submittals.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn(
@@ -173,7 +175,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'submittals/:containerId/:packageId',
+                    path: routes.submittalPackage.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn(
@@ -187,7 +189,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                   {
                     // Without a date: the latest report (or, with none, the screen says so). Without a container
                     // id, or a day in its place (older bookmarks): redirects to the container's address.
-                    path: 'daily-reports/:containerId?/:date?',
+                    path: routes.dailyReport.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn(
@@ -199,7 +201,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                     ErrorBoundary: RouteError,
                   },
                   {
-                    path: 'meetings/:folderId',
+                    path: routes.meeting.pattern,
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/meetings/loader')).meetingLoader(queryClient)),
@@ -210,7 +212,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ],
               },
               {
-                path: 'admin/request-log',
+                path: routes.requestLog.pattern,
                 lazy: {
                   // Loader and screen are one lazy chunk: nothing of the request log is in the entry.
                   loader: async () =>
@@ -221,7 +223,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ErrorBoundary: RouteError,
               },
               {
-                path: 'api-explorer',
+                path: routes.apiExplorer.pattern,
                 lazy: {
                   Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,
                 },

@@ -1,7 +1,7 @@
 // The build this console is: package.json's version and the commit, stamped by vite.config.ts (`define`), and
 // what the host now publishes in version.json (written by the same build next to index.html) — they differ when
 // a newer build was deployed after this page was loaded.
-import { publishedFile } from './base';
+import { publishedFile } from '../config/base';
 
 declare const __PM_VERSION__: string | undefined;
 declare const __PM_COMMIT__: string | undefined;

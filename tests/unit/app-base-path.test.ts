@@ -1,7 +1,7 @@
-// The console's base path (src/app/base.ts): one build served at /, /console/ or /a/b/ reads where it is from
+// The console's base path (src/config/base.ts): one build served at /, /console/ or /a/b/ reads where it is from
 // index.html's <base href>, whatever the depth of the address it was loaded at.
 import { describe, expect, it } from 'vitest';
-import { appUrl, basePath, publishedFile, routePathOf, routerBasename } from '../../src/app/base';
+import { appUrl, basePath, publishedFile, routePathOf, routerBasename } from '../../src/config/base';
 
 const at = (base: string) => `https://pm.example.com${base}`;
 

@@ -3,7 +3,7 @@
 // deep link goes to sign-in inside the prefix, with next= naming the route (not the prefix).
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../src/api/session';
-import { addBaseSlash } from '../../src/app/base';
+import { addBaseSlash } from '../../src/config/base';
 import { createAppRouter } from '../../src/app/router';
 import { testQueryClient } from '../../src/test-utils';
 

@@ -8,7 +8,7 @@ import {
   loadConfig,
   parseConfig,
   type ConfigProblem,
-} from '../../src/app/config';
+} from '../../src/config/config';
 import { folderTypes, rfiStatuses } from '../../src/contract/codes';
 
 function problems(json: unknown): ConfigProblem[] {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { folderChildrenQuery, folderQuery } from '../../src/api/queries/folders';
 import { projectQuery } from '../../src/api/queries/projects';
-import { defaultConfig, setConfig } from '../../src/app/config';
+import { defaultConfig, setConfig } from '../../src/config/config';
 import { folderTypes } from '../../src/contract/codes';
 import type { Folder } from '../../src/contract/dtos';
 import { dailyReportLoader } from '../../src/features/dailyreports/loader';

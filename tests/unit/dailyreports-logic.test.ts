@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/app/config';
-import { folderPath, paths, reportDay } from '../../src/app/paths';
+import { defaultConfig } from '../../src/config/config';
+import { folderPath, routes, reportDay } from '../../src/routes/routes';
 import { folderTypes } from '../../src/contract/codes';
 import type { DailyReportActivity, Folder } from '../../src/contract/dtos';
 import {
@@ -90,13 +90,13 @@ describe('which daily report a day addresses', () => {
   });
 
   it('builds the new addresses and the older project-only ones', () => {
-    expect(paths.dailyReports(1, 7)).toBe('/projects/1/daily-reports/7');
-    expect(paths.dailyReport(1, 7, '2026-10-30')).toBe('/projects/1/daily-reports/7/2026-10-30');
-    expect(paths.dailyReport(1, 7, '2026-10-02', 2004)).toBe(
+    expect(routes.dailyReports.href(1, 7)).toBe('/projects/1/daily-reports/7');
+    expect(routes.dailyReport.href(1, 7, '2026-10-30')).toBe('/projects/1/daily-reports/7/2026-10-30');
+    expect(routes.dailyReport.href(1, 7, '2026-10-02', 2004)).toBe(
       '/projects/1/daily-reports/7/2026-10-02?report=2004',
     );
-    expect(paths.dailyReportsOfProject(1)).toBe('/projects/1/daily-reports');
-    expect(paths.dailyReportsOfProject(1, '2026-10-30')).toBe('/projects/1/daily-reports/2026-10-30');
+    expect(routes.dailyReportsOfProject.href(1)).toBe('/projects/1/daily-reports');
+    expect(routes.dailyReportsOfProject.href(1, '2026-10-30')).toBe('/projects/1/daily-reports/2026-10-30');
   });
 
   it('finds the Daily Reports container of a project and checks one named by a URL', () => {

@@ -4,7 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../src/api/errors';
 import type { Session } from '../../src/api/session';
-import { safeNext } from '../../src/app/paths';
+import { safeNext } from '../../src/routes/routes';
 import { SignInForm, WRONG_CREDENTIALS } from '../../src/features/auth/SignInForm';
 import { renderWithProviders } from '../../src/test-utils';
 

@@ -2,7 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Folder } from '../../contract/dtos';
 import { call } from '../client';
-import { ApiError } from '../errors';
+import { requireFound } from '../errors';
 
 export const folderKeys = {
   all: ['folders'] as const,
@@ -17,14 +17,7 @@ export function folderQuery(folderId: number) {
     queryKey: folderKeys.detail(folderId),
     queryFn: async ({ signal }) => {
       const { folder } = await call('FolderGetRequest', { folderId }, { signal });
-      if (!folder) {
-        throw new ApiError({
-          status: 404,
-          errorCode: 'NotFound',
-          message: `Folder ${folderId} was not found.`,
-        });
-      }
-      return folder;
+      return requireFound(folder, `Folder ${folderId}`);
     },
   });
 }

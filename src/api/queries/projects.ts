@@ -1,7 +1,7 @@
 // Query options for projects, shared by the shell (header, navbar) and every feature that shows a project.
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../client';
-import { ApiError } from '../errors';
+import { requireFound } from '../errors';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -14,14 +14,7 @@ export function projectQuery(projectId: number) {
     queryKey: projectKeys.detail(projectId),
     queryFn: async ({ signal }) => {
       const { project } = await call('ProjectGetRequest', { projectId }, { signal });
-      if (!project) {
-        throw new ApiError({
-          status: 404,
-          errorCode: 'NotFound',
-          message: `Project ${projectId} was not found.`,
-        });
-      }
-      return project;
+      return requireFound(project, `Project ${projectId}`);
     },
   });
 }

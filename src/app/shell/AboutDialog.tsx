@@ -3,7 +3,7 @@
 // another build (deployed after this page loaded), since a reload is then what picks it up.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Code, Modal, Stack, Table, Text } from '@mantine/core';
-import { basePath } from '../base';
+import { basePath } from '../../config/base';
 import { fetchPublishedBuild, runningBuild, type BuildInfo } from '../version';
 
 export interface AboutDialogProps {

@@ -5,8 +5,8 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useHref, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '../../ui/PageLoader';
-import { parseId } from '../paths';
-import { useSession } from '../session';
+import { parseId } from '../../routes/routes';
+import { useSession } from '../../session/session';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 import { OfflineNotice } from './OfflineNotice';
@@ -42,7 +42,7 @@ export function AppLayout() {
   const projectId = parseId(useParams().projectId);
   const { pathname, search } = useLocation();
   // The skip link names this page's address in full: a bare `#main-content` would resolve against index.html's
-  // <base href> (src/app/base.ts) and leave the page.
+  // <base href> (src/config/base.ts) and leave the page.
   const skipHref = useHref({ pathname, search, hash: 'main-content' });
   useEffect(close, [pathname, close]);
   useTrackPlaces(useSession()?.userName, pathname);

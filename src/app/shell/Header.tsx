@@ -2,8 +2,8 @@ import { Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectQuery } from '../../api/queries/projects';
-import { paths } from '../paths';
-import { signOut, useSession } from '../session';
+import { routes } from '../../routes/routes';
+import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
 import { openPalette } from './PaletteHost';
 
@@ -33,7 +33,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
         />
         <Anchor
           component={Link}
-          to={paths.home}
+          to={routes.home.href()}
           fw={700}
           c="inherit"
           underline="never"
@@ -48,7 +48,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
             </Text>
             <Anchor
               component={Link}
-              to={paths.project(projectId)}
+              to={routes.project.href(projectId)}
               c="inherit"
               truncate="end"
               aria-label="Current project"

@@ -6,9 +6,9 @@ import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import type { FolderKind } from '../../contract/codes';
 import { FolderIcon, GaugeIcon, HomeIcon } from '../../ui/icons';
-import { containerOfKind, useConfig } from '../config';
-import { folderPath, paths } from '../paths';
-import { useSession } from '../session';
+import { containerOfKind, useConfig } from '../../config/config';
+import { folderPath, routes } from '../../routes/routes';
+import { useSession } from '../../session/session';
 
 /** Sections that open one of the project's container folders, in the order staff expect them. */
 const SECTIONS: Array<{ kind: FolderKind; label: string }> = [
@@ -58,19 +58,19 @@ export function Navigation({ projectId }: { projectId?: number }) {
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
       <Stack gap={2}>
-        {item(paths.home, 'Start page', <HomeIcon />)}
+        {item(routes.home.href(), 'Start page', <HomeIcon />)}
         {projectId !== undefined && !project.isError && (
           <>
             <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4} truncate="end">
               {project.data?.projectName ?? `Project ${projectId}`}
             </Text>
-            {item(paths.project(projectId), 'Dashboard', <GaugeIcon />)}
+            {item(routes.project.href(projectId), 'Dashboard', <GaugeIcon />)}
             {rootId !== undefined &&
               item(
-                paths.folder(projectId, rootId),
+                routes.folder.href(projectId, rootId),
                 'Folders',
                 <FolderIcon />,
-                `${paths.project(projectId)}/folders/`,
+                `${routes.project.href(projectId)}/folders/`,
               )}
             {sectionLinks}
           </>
@@ -78,8 +78,8 @@ export function Navigation({ projectId }: { projectId?: number }) {
         <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
           {isAdmin ? 'Administration' : 'Tools'}
         </Text>
-        {item(paths.apiExplorer(), 'API explorer')}
-        {isAdmin && item(paths.requestLog(), 'Request log')}
+        {item(routes.apiExplorer.href(), 'API explorer')}
+        {isAdmin && item(routes.requestLog.href(), 'Request log')}
       </Stack>
     </ScrollArea>
   );

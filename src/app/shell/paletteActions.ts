@@ -2,7 +2,7 @@
 // folder or an RFI by number), the console's pages and every API-explorer operation. Pure, so it is tested alone.
 import { operationNames, operations } from '../../contract/operations';
 import { formatTextDate, parseTextDate } from '../../ui/textDate';
-import { paths } from '../paths';
+import { routes } from '../../routes/routes';
 import type { Place } from './recentPlaces';
 
 export interface PaletteRfi {
@@ -93,7 +93,7 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       group: 'Go to',
       label: `Project ${id}`,
       description: 'Open its dashboard',
-      to: paths.project(id),
+      to: routes.project.href(id),
     });
   }
   const folder = /^\s*(?:f(?:older)?)?\s*#?\s*(\d{1,10})\s*$/i.exec(q);
@@ -122,7 +122,7 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       group: 'RFIs' as const,
       label: `${r.number || `RFI ${r.folderId}`} ${r.subject}`.trim(),
       description: `Project ${r.projectId}`,
-      to: paths.rfi(r.projectId, r.containerId, r.folderId),
+      to: routes.rfi.href(r.projectId, r.containerId, r.folderId),
     })),
   );
 
@@ -137,8 +137,8 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       description: `Project ${input.projectId}`,
       to:
         input.dailyReportsContainerId !== undefined
-          ? paths.dailyReport(input.projectId, input.dailyReportsContainerId, iso)
-          : paths.dailyReportsOfProject(input.projectId, iso),
+          ? routes.dailyReport.href(input.projectId, input.dailyReportsContainerId, iso)
+          : routes.dailyReportsOfProject.href(input.projectId, iso),
     });
   }
 
@@ -146,14 +146,14 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
 
   // Pages.
   const pages: PaletteAction[] = [
-    { id: 'page:home', group: 'Pages', label: 'Start page', description: 'Projects', to: paths.home },
+    { id: 'page:home', group: 'Pages', label: 'Start page', description: 'Projects', to: routes.home.href() },
     ...(input.projectId !== undefined
       ? [
           {
             id: 'page:dashboard',
             group: 'Pages' as const,
             label: `Dashboard of project ${input.projectId}`,
-            to: paths.project(input.projectId),
+            to: routes.project.href(input.projectId),
           },
         ]
       : []),
@@ -162,7 +162,7 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       group: 'Pages',
       label: 'API explorer',
       description: 'Try any operation',
-      to: paths.apiExplorer(),
+      to: routes.apiExplorer.href(),
     },
   ];
   pages.push({
@@ -178,7 +178,7 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       group: 'Pages',
       label: 'Request log',
       description: 'Every call to the service',
-      to: paths.requestLog(),
+      to: routes.requestLog.href(),
     });
     if (q.startsWith('/')) {
       pages.unshift({
@@ -186,7 +186,7 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
         group: 'Pages',
         label: `Request log: requests to ${q}`,
         description: 'Filtered by path',
-        to: paths.requestLog(new URLSearchParams({ PathInfo: q }).toString()),
+        to: routes.requestLog.href(new URLSearchParams({ PathInfo: q }).toString()),
       });
     }
   }
@@ -207,7 +207,7 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
           group: 'API explorer' as const,
           label: `Try ${o.name}`,
           description: `${o.method} ${o.path}`,
-          to: paths.apiExplorer(new URLSearchParams({ op: o.name }).toString()),
+          to: routes.apiExplorer.href(new URLSearchParams({ op: o.name }).toString()),
         })),
     );
   }

@@ -1,7 +1,7 @@
 import { Center, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths, safeNext } from '../../app/paths';
+import { routes, safeNext } from '../../routes/routes';
 import { SignInForm } from './SignInForm';
 import classes from './SignInPage.module.css';
 
@@ -18,7 +18,7 @@ export function SignInPage() {
           PM Console
         </Title>
         <Text c="dimmed" size="sm" mb="lg">
-          {next === paths.home ? 'Sign in to continue.' : 'Sign in to open the page you asked for.'}
+          {next === routes.home.href() ? 'Sign in to continue.' : 'Sign in to open the page you asked for.'}
         </Text>
         <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
       </Paper>

@@ -19,9 +19,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { useConfig } from '../../app/config';
+import { useConfig } from '../../config/config';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { parseId, paths } from '../../app/paths';
+import { parseId, routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import type { DailyReportActivity, Project } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Field } from '../../ui/Field';
@@ -63,7 +64,7 @@ export function useReportEntries(projectId: number, containerId: number | undefi
 export function DailyReportPage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const projectId = parseId(params.projectId) ?? 0;
+  const { projectId } = useRouteIds(routes.dailyReport);
   // Only an id: a day in its place is an older address that the loader redirects (or, without a container, ends here).
   const containerId = parseId(params.containerId);
   const day = (containerId !== undefined && params.date) || '';
@@ -140,7 +141,7 @@ function NoDailyReports({
           <Text size="sm">{projectName} has no daily report yet.</Text>
         </Alert>
       )}
-      <Anchor component={Link} to={paths.project(projectId)} size="sm">
+      <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
         ← Back to the project
       </Anchor>
     </Stack>

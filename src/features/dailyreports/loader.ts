@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunctionArgs } from 'react-router-dom';
 import { ensureFolderWithChildren, folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { getConfig } from '../../app/config';
-import { notFound, parseId, paths, routeId } from '../../app/paths';
+import { getConfig } from '../../config/config';
+import { notFound, parseId, routes, routeId } from '../../routes/routes';
 import { dailyReportActivitiesQuery, dailyReportQuery } from './queries';
 import {
   entryPath,
@@ -43,7 +43,9 @@ async function redirectToContainer(
   if (containerId === undefined) return null;
   const chosen = parseId(url.searchParams.get('report') ?? undefined);
   throw replace(
-    day ? paths.dailyReport(projectId, containerId, day, chosen) : paths.dailyReports(projectId, containerId),
+    day
+      ? routes.dailyReport.href(projectId, containerId, day, chosen)
+      : routes.dailyReports.href(projectId, containerId),
   );
 }
 

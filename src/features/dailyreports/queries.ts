@@ -2,7 +2,7 @@
 // the DailyReportId, so the loader sends them together.
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { requireFound } from '../../api/errors';
 
 export const dailyReportKeys = {
   all: ['dailyReports'] as const,
@@ -20,14 +20,10 @@ export function dailyReportQuery(dailyReportId: number) {
     queryKey: dailyReportKeys.report(dailyReportId),
     queryFn: async ({ signal }) => {
       const reply = await call('DailyReportGetRequest', { dailyReportId }, { signal });
-      if (!reply.dailyReport) {
-        throw new ApiError({
-          status: 404,
-          errorCode: 'NotFound',
-          message: `Daily report ${dailyReportId} was not found.`,
-        });
-      }
-      return { report: reply.dailyReport, folder: reply.folder };
+      return {
+        report: requireFound(reply.dailyReport, `Daily report ${dailyReportId}`),
+        folder: reply.folder,
+      };
     },
     staleTime: REPORT_STALE_MS,
   });

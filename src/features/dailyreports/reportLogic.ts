@@ -1,7 +1,7 @@
 // Pure logic of the daily-report screen: which report a day addresses, previous / next, weather, and the
 // manpower totals (people and hours by trade, by subcontractor, union vs open shop).
-import { containerOfKind, folderKind, type AppConfig } from '../../app/config';
-import { paths, reportDay } from '../../app/paths';
+import { containerOfKind, folderKind, type AppConfig } from '../../config/config';
+import { routes, reportDay } from '../../routes/routes';
 import type { DailyReport, DailyReportActivity, Folder } from '../../contract/dtos';
 
 // ---- which report -------------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ export function findEntry(
 }
 
 export function entryPath(projectId: number, containerId: number, entry: ReportEntry): string {
-  return paths.dailyReport(
+  return routes.dailyReport.href(
     projectId,
     containerId,
     entry.day,

@@ -22,10 +22,10 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { prepareRequest } from '../../api/client';
-import { appUrl } from '../../app/base';
-import { useConfig } from '../../app/config';
-import { paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { appUrl } from '../../config/base';
+import { useConfig } from '../../config/config';
+import { routes } from '../../routes/routes';
+import { useSession } from '../../session/session';
 import { operations, type OperationName } from '../../contract/operations';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import {
@@ -149,8 +149,8 @@ export function ExplorerPage() {
     // Resolved as fetch() resolves it: against the document's base URL.
     return { ...prepared, url: new URL(prepared.url, document.baseURI).toString() };
   }, [op, def, draft]);
-  // Under the path the console is served at (src/app/base.ts).
-  const shareUrl = appUrl(paths.apiExplorer(writeShare(op, draft)));
+  // Under the path the console is served at (src/config/base.ts).
+  const shareUrl = appUrl(routes.apiExplorer.href(writeShare(op, draft)));
   const adminOnly = def.auth === 'admin' && session?.isAdmin !== true;
 
   return (

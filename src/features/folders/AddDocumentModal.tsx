@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors';
-import { useConfig } from '../../app/config';
+import { useConfig } from '../../config/config';
 import type { Folder } from '../../contract/dtos';
 import { distinctNames, formatBytes } from './documentTable';
 import {

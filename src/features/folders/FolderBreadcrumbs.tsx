@@ -5,7 +5,7 @@ import { Anchor, Breadcrumbs, Skeleton, Text } from '@mantine/core';
 import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderKeys, folderQuery } from '../../api/queries/folders';
-import { paths } from '../../app/paths';
+import { routes } from '../../routes/routes';
 import type { Folder } from '../../contract/dtos';
 
 const MAX_DEPTH = 30;
@@ -62,13 +62,13 @@ export function FolderBreadcrumbs({ projectId, folder }: { projectId: number; fo
   return (
     <nav aria-label="Breadcrumbs">
       <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to={paths.project(projectId)} size="sm">
+        <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
           Dashboard
         </Anchor>
         {trail.map((q, i) => {
           const id = ids[ids.length - 1 - i];
           return q.data ? (
-            <Anchor key={id} component={Link} to={paths.folder(projectId, id)} size="sm">
+            <Anchor key={id} component={Link} to={routes.folder.href(projectId, id)} size="sm">
               {q.data.folderName || `Folder ${id}`}
             </Anchor>
           ) : q.isError ? (

@@ -5,10 +5,11 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, T
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { Link, useBlocker, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { folderQuery } from '../../api/queries/folders';
-import { parseId, paths } from '../../app/paths';
+import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import type { Folder } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
@@ -68,14 +69,14 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
     setFormError(undefined);
     if (Object.keys(found).length) return;
     if (!dirty) {
-      void navigate(paths.folder(projectId, folderId));
+      void navigate(routes.folder.href(projectId, folderId));
       return;
     }
     mutation.mutate(changes, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: 'Folder saved', message: values.folderName.trim() });
         allowNextNavigation();
-        void navigate(paths.folder(projectId, folderId));
+        void navigate(routes.folder.href(projectId, folderId));
       },
       onError: (error) => {
         if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
@@ -142,7 +143,7 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
               Save
             </Button>
           )}
-          <Button component={Link} to={paths.folder(projectId, folderId)} variant="default">
+          <Button component={Link} to={routes.folder.href(projectId, folderId)} variant="default">
             {readOnly ? 'Back to the folder' : 'Cancel'}
           </Button>
           {dirty && (
@@ -178,9 +179,7 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
 }
 
 export function FolderEditPage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const folderId = parseId(params.folderId) ?? 0;
+  const { projectId, folderId } = useRouteIds(routes.folderEdit);
   const { data: folder } = useSuspenseQuery(folderQuery(folderId));
   const name = folder.folderName || `Folder ${folderId}`;
   useDocumentTitle(`Edit ${name} · PM Console`);

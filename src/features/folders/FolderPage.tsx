@@ -1,5 +1,5 @@
 // The folder browser: breadcrumbs, the project's folder tree, the folder's details, its child folders (each
-// opens the screen for its kind through app/paths.ts) and, in document folders, the documents table.
+// opens the screen for its kind through routes/routes.ts) and, in document folders, the documents table.
 import { useState } from 'react';
 import {
   Alert,
@@ -17,11 +17,12 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../app/config';
-import { folderPath, parseId, paths } from '../../app/paths';
+import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../config/config';
+import { folderPath, routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { FolderIcon } from '../../ui/icons';
@@ -140,7 +141,7 @@ function AddedNotice({
         <Text size="sm">
           File id {added.fileId ?? '—'} · folder id{' '}
           {added.folderId !== undefined ? (
-            <Anchor component={Link} to={paths.folder(projectId, added.folderId)} size="sm">
+            <Anchor component={Link} to={routes.folder.href(projectId, added.folderId)} size="sm">
               {added.folderId}
             </Anchor>
           ) : (
@@ -162,9 +163,7 @@ function AddedNotice({
 }
 
 export function FolderPage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const folderId = parseId(params.folderId) ?? 0;
+  const { projectId, folderId } = useRouteIds(routes.folder);
   const config = useConfig();
   const [search, setSearch] = useSearchParams();
   const { data: folder } = useSuspenseQuery(folderQuery(folderId));
@@ -225,7 +224,7 @@ export function FolderPage() {
             )}
           </Stack>
           <Group gap="xs">
-            <Button component={Link} to={paths.folderEdit(projectId, folderId)} variant="default">
+            <Button component={Link} to={routes.folderEdit.href(projectId, folderId)} variant="default">
               {readOnly ? 'Details' : 'Edit folder'}
             </Button>
             {withDocuments && !readOnly && <Button onClick={() => setAddOpen(true)}>Add document</Button>}

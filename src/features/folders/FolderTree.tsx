@@ -5,8 +5,8 @@ import { Anchor, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
-import { folderPath } from '../../app/paths';
-import { useConfig } from '../../app/config';
+import { folderPath } from '../../routes/routes';
+import { useConfig } from '../../config/config';
 import type { Folder } from '../../contract/dtos';
 import classes from './FolderTree.module.css';
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { parseId, routeId } from '../../app/paths';
+import { parseId, routeId } from '../../routes/routes';
 import { documentStatusesQuery, folderDocumentsQuery, subFolderDocumentsQuery } from './queries';
 
 /**

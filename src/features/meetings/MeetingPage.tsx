@@ -18,10 +18,11 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { folderQuery } from '../../api/queries/folders';
-import { useConfig } from '../../app/config';
-import { folderPath, parseId, paths } from '../../app/paths';
+import { useConfig } from '../../config/config';
+import { folderPath, routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import type { MeetingMinute } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Field } from '../../ui/Field';
@@ -33,9 +34,7 @@ import { meetingMinutesQuery, meetingQuery } from './queries';
 const text = (v: string | undefined) => (v && v.trim() ? v : undefined);
 
 export function MeetingPage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const folderId = parseId(params.folderId) ?? 0;
+  const { projectId, folderId } = useRouteIds(routes.meeting);
   const [search, setSearch] = useSearchParams();
   const showCompleted = search.get('completed') === '1';
   const showHidden = search.get('hidden') === '1';
@@ -67,7 +66,7 @@ export function MeetingPage() {
     <Stack gap="lg" maw={1280} className={print.sheet}>
       <Group justify="space-between" className={print.noPrint}>
         {meeting.folderParentId ? (
-          <Anchor component={Link} to={paths.folder(projectId, meeting.folderParentId)} size="sm">
+          <Anchor component={Link} to={routes.folder.href(projectId, meeting.folderParentId)} size="sm">
             ← All meetings
           </Anchor>
         ) : (
@@ -263,7 +262,7 @@ function MinuteTable({
               const linkId = m.linkedIssueFolderID;
               const folder = linkId ? linked.get(linkId) : undefined;
               const to = linkId
-                ? (folder && folderPath(projectId, folder, config)) || paths.folder(projectId, linkId)
+                ? (folder && folderPath(projectId, folder, config)) || routes.folder.href(projectId, linkId)
                 : undefined;
               return (
                 <Table.Tr

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { routeId } from '../../app/paths';
+import { routeId } from '../../routes/routes';
 import { meetingMinutesQuery, meetingQuery } from './queries';
 
 /** The meeting (operation 18) and its minutes (operation 19) need only the folder id: both go out at once. */

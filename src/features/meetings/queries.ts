@@ -2,7 +2,7 @@
 // the loader sends them together.
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { requireFound } from '../../api/errors';
 
 export const meetingKeys = {
   all: ['meetings'] as const,
@@ -19,14 +19,7 @@ export function meetingQuery(folderId: number) {
     queryKey: meetingKeys.detail(folderId),
     queryFn: async ({ signal }) => {
       const { meeting } = await call('MeetingReadRequest', { folderId }, { signal });
-      if (!meeting) {
-        throw new ApiError({
-          status: 404,
-          errorCode: 'NotFound',
-          message: `Meeting ${folderId} was not found.`,
-        });
-      }
-      return meeting;
+      return requireFound(meeting, `Meeting ${folderId}`);
     },
     staleTime: MEETING_STALE_MS,
   });

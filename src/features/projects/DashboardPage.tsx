@@ -15,12 +15,13 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
-import { folderTypeLabel, statusName, useConfig } from '../../app/config';
-import { folderPath, parseId } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { folderTypeLabel, statusName, useConfig } from '../../config/config';
+import { folderPath, routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
+import { useSession } from '../../session/session';
 import type { Folder, Project } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -162,7 +163,7 @@ function Containers({ projectId, rootFolderId }: { projectId: number; rootFolder
 }
 
 export function DashboardPage() {
-  const projectId = parseId(useParams().projectId) ?? 0;
+  const { projectId } = useRouteIds(routes.project);
   const config = useConfig();
   const session = useSession();
   const { data: project } = useSuspenseQuery(projectQuery(projectId));

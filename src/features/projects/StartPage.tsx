@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, EmptyState, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate, useNavigation } from 'react-router-dom';
-import { parseId, paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { parseId, routes } from '../../routes/routes';
+import { useSession } from '../../session/session';
 import { clearRecentProjects, useRecentProjects } from './recentProjects';
 
 export function StartPage() {
@@ -19,7 +19,7 @@ export function StartPage() {
   const opening =
     navigation.state !== 'idle' &&
     typedId !== undefined &&
-    navigation.location?.pathname === paths.project(typedId);
+    navigation.location?.pathname === routes.project.href(typedId);
 
   function open(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +28,7 @@ export function StartPage() {
       return;
     }
     setError(undefined);
-    void navigate(paths.project(typedId));
+    void navigate(routes.project.href(typedId));
   }
 
   return (
@@ -93,7 +93,7 @@ export function StartPage() {
           >
             {recent.map((p) => (
               <li key={p.projectId}>
-                <Anchor component={Link} to={paths.project(p.projectId)} fw={500}>
+                <Anchor component={Link} to={routes.project.href(p.projectId)} fw={500}>
                   {p.name || `Project ${p.projectId}`}
                 </Anchor>
                 <Text span size="sm" c="dimmed">

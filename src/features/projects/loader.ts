@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { sessionStore } from '../../api/session';
-import { routeId } from '../../app/paths';
+import { routeId } from '../../routes/routes';
 import { findRecentProject } from './recentProjects';
 
 /**

@@ -23,12 +23,13 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ApiError } from '../../api/errors';
 import { folderQuery } from '../../api/queries/folders';
-import { folderKind, useConfig } from '../../app/config';
-import { parseId, paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { folderKind, useConfig } from '../../config/config';
+import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
+import { useSession } from '../../session/session';
 import { formatDelimited } from '../../ui/delimited';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import type { Progress as SendProgress } from './create';
@@ -102,9 +103,7 @@ function Shortcuts() {
 }
 
 export function PunchListPage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const containerId = parseId(params.containerId) ?? 0;
+  const { projectId, containerId } = useRouteIds(routes.punchList);
   const config = useConfig();
   const statuses = config.statuses.punchList;
   const userName = useSession()?.userName;
@@ -288,7 +287,7 @@ export function PunchListPage() {
         <Title order={1}>Not a punch list</Title>
         <Alert color="yellow">
           Folder “{folder.folderName}” is not a punch list.{' '}
-          <Anchor component={Link} to={paths.folder(projectId, containerId)}>
+          <Anchor component={Link} to={routes.folder.href(projectId, containerId)}>
             Open it as a folder
           </Anchor>
           .
@@ -302,7 +301,7 @@ export function PunchListPage() {
 
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to={paths.project(projectId)} size="sm">
+      <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
         ← Project dashboard
       </Anchor>
       <Group justify="space-between" align="flex-end" wrap="wrap">

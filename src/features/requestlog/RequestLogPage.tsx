@@ -19,8 +19,8 @@ import { useDocumentTitle, useViewportSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { routes } from '../../routes/routes';
+import { useSession } from '../../session/session';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageLoader } from '../../ui/PageLoader';
@@ -55,7 +55,7 @@ export function AdminsOnly() {
           account; ask an administrator if you need to see it.
         </Text>
       </Alert>
-      <Anchor component={Link} to={paths.home} size="sm">
+      <Anchor component={Link} to={routes.home.href()} size="sm">
         Go to the start page
       </Anchor>
     </Stack>

@@ -21,10 +21,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
-import { useConfig } from '../../app/config';
-import { parseId, paths } from '../../app/paths';
+import { useConfig } from '../../config/config';
+import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import { formatMoney } from '../../ui/format';
 import { displayTextDate, todayDay } from '../../ui/textDate';
 import {
@@ -168,9 +169,7 @@ function downloadCsv(name: string, csv: string) {
 }
 
 export function RfiListPage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const containerId = parseId(params.containerId) ?? 0;
+  const { projectId, containerId } = useRouteIds(routes.rfis);
   const config = useConfig();
   const statuses = config.statuses.rfi;
   const { data: container } = useSuspenseQuery(folderQuery(containerId));
@@ -266,7 +265,7 @@ export function RfiListPage() {
 
   return (
     <Stack gap="md" maw={1300}>
-      <Anchor component={Link} to={paths.project(projectId)} size="sm">
+      <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
         ← Project dashboard
       </Anchor>
       <Group justify="space-between" align="flex-end">
@@ -368,7 +367,7 @@ export function RfiListPage() {
                   <RfiTableRow
                     key={row.folderId}
                     row={row}
-                    to={paths.rfi(projectId, containerId, row.folderId)}
+                    to={routes.rfi.href(projectId, containerId, row.folderId)}
                     listSearch={writeListState(state).toString()}
                     failed={failedIds.has(row.folderId)}
                     currency={config.currency}

@@ -5,11 +5,12 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, 
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useLocation, useParams } from 'react-router-dom';
+import { Link, useBlocker, useLocation } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
-import { useConfig } from '../../app/config';
-import { parseId, paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { useConfig } from '../../config/config';
+import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
+import { useSession } from '../../session/session';
 import { todayDay } from '../../ui/textDate';
 import { clearDraft, loadDraft, saveDraft, type RfiDraft } from './draft';
 import { rfiQuery, rfiRecipientsQuery, useUpdateRfi } from './queries';
@@ -42,11 +43,8 @@ interface Conflict {
 }
 
 export function RfiPage() {
-  const params = useParams();
   const location = useLocation();
-  const projectId = parseId(params.projectId) ?? 0;
-  const containerId = parseId(params.containerId) ?? 0;
-  const rfiId = parseId(params.rfiId) ?? 0;
+  const { projectId, containerId, rfiId } = useRouteIds(routes.rfi);
   const config = useConfig();
   const statuses = config.statuses.rfi;
   const userName = useSession()?.userName;
@@ -197,7 +195,7 @@ export function RfiPage() {
 
   return (
     <Stack gap="md" maw={1200}>
-      <Anchor component={Link} to={paths.rfis(projectId, containerId, listSearch)} size="sm">
+      <Anchor component={Link} to={routes.rfis.href(projectId, containerId, listSearch)} size="sm">
         ← All RFIs
       </Anchor>
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, EmptyState, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { routes } from '../../routes/routes';
 import type { FolderDocument, OpenIssue, ProjectMember } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { Field } from '../../ui/Field';
@@ -188,7 +188,7 @@ function ReferencedDocuments({ documents, projectId }: { documents: FolderDocume
                 <Table.Tr key={d.documentId ?? `i${i}`}>
                   <Table.Td>
                     {d.folderId ? (
-                      <Anchor component={Link} to={paths.folder(projectId, d.folderId)}>
+                      <Anchor component={Link} to={routes.folder.href(projectId, d.folderId)}>
                         {d.documentNumber || `Document ${d.documentId ?? ''}`}
                       </Anchor>
                     ) : (

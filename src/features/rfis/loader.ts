@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ensureFolderWithChildren } from '../../api/queries/folders';
-import { getConfig } from '../../app/config';
-import { routeId } from '../../app/paths';
+import { getConfig } from '../../config/config';
+import { routeId } from '../../routes/routes';
 import { DETAIL_CONCURRENCY, rfiQuery, rfiRecipientsQuery } from './queries';
 import { firstReadOrder, rfiFolders } from './rfiLogic';
 

@@ -2,7 +2,7 @@
 // from OpenIssueReadRequest, the people it can go to from OpenIssueReadRecipientsRequest.
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { requireFound } from '../../api/errors';
 import { folderKeys } from '../../api/queries/folders';
 import type { OpenIssue } from '../../contract/dtos';
 
@@ -30,10 +30,8 @@ export function rfiQuery(folderId: number) {
     queryKey: rfiKeys.detail(folderId),
     queryFn: async ({ signal }) => {
       const reply = await call('OpenIssueReadRequest', { folderId }, { signal });
-      if (!reply.openIssue) {
-        throw new ApiError({ status: 404, errorCode: 'NotFound', message: `RFI ${folderId} was not found.` });
-      }
-      return { openIssue: reply.openIssue, referencedDocuments: reply.referencedDocuments ?? [] };
+      const openIssue = requireFound(reply.openIssue, `RFI ${folderId}`);
+      return { openIssue, referencedDocuments: reply.referencedDocuments ?? [] };
     },
     staleTime: RFI_STALE_MS,
   });

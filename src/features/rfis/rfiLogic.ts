@@ -1,6 +1,6 @@
 // The RFI rules that are not React: overdue and ball in court, list rows, filter/sort/URL state, CSV, the
 // editor's values, what changed, and the service's field errors mapped to the editor's fields.
-import type { AppConfig } from '../../app/config';
+import type { AppConfig } from '../../config/config';
 import type { CodeName } from '../../contract/codes';
 import type { Folder, OpenIssue, ProjectMember } from '../../contract/dtos';
 import {

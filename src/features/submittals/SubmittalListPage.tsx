@@ -5,11 +5,12 @@ import { useMemo } from 'react';
 import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
-import { useConfig } from '../../app/config';
-import { parseId, paths } from '../../app/paths';
-import { useSession } from '../../app/session';
+import { useConfig } from '../../config/config';
+import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
+import { useSession } from '../../session/session';
 import { DateText } from '../../ui/DateText';
 import { loadLastReply } from './lastReply';
 import { kindOf } from './queries';
@@ -24,9 +25,7 @@ function NotSeen() {
 }
 
 export function SubmittalListPage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const containerId = parseId(params.containerId) ?? 0;
+  const { projectId, containerId } = useRouteIds(routes.submittals);
   const config = useConfig();
   const userName = useSession()?.userName;
   const { data: container } = useSuspenseQuery(folderQuery(containerId));
@@ -52,7 +51,7 @@ export function SubmittalListPage() {
             {others > 0 ? ` · ${others} other ${others === 1 ? 'folder' : 'folders'}` : ''}
           </Text>
         </Stack>
-        <Anchor component={Link} to={paths.folder(projectId, containerId)} size="sm">
+        <Anchor component={Link} to={routes.folder.href(projectId, containerId)} size="sm">
           Open as folder
         </Anchor>
       </Group>
@@ -89,7 +88,7 @@ export function SubmittalListPage() {
                       <Table.Td>
                         <Anchor
                           component={Link}
-                          to={paths.submittalPackage(projectId, containerId, folder.folderId ?? 0)}
+                          to={routes.submittalPackage.href(projectId, containerId, folder.folderId ?? 0)}
                           fw={600}
                         >
                           {folder.folderName || `Package ${folder.folderId}`}

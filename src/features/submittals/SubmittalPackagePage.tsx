@@ -20,11 +20,12 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useParams } from 'react-router-dom';
+import { Link, useBlocker } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
-import { useConfig } from '../../app/config';
-import { parseId, paths } from '../../app/paths';
+import { useConfig } from '../../config/config';
+import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import { DateText } from '../../ui/DateText';
 import { Field } from '../../ui/Field';
 import { displayTextDate } from '../../ui/textDate';
@@ -99,10 +100,7 @@ function person(name: string | undefined, id: number | undefined): string | unde
 }
 
 export function SubmittalPackagePage() {
-  const params = useParams();
-  const projectId = parseId(params.projectId) ?? 0;
-  const containerId = parseId(params.containerId) ?? 0;
-  const packageId = parseId(params.packageId) ?? 0;
+  const { projectId, containerId, packageId } = useRouteIds(routes.submittalPackage);
   const config = useConfig();
   const { data: folder } = useSuspenseQuery(folderQuery(packageId));
   const { data: children } = useSuspenseQuery(folderChildrenQuery(packageId));
@@ -200,7 +198,7 @@ export function SubmittalPackagePage() {
 
   return (
     <Stack gap="md" maw={1200}>
-      <Anchor component={Link} to={paths.submittals(projectId, containerId)} size="sm">
+      <Anchor component={Link} to={routes.submittals.href(projectId, containerId)} size="sm">
         ← All submittals
       </Anchor>
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { ensureFolderWithChildren, folderChildrenQuery, folderQuery } from '../../api/queries/folders';
-import { getConfig } from '../../app/config';
-import { routeId } from '../../app/paths';
+import { getConfig } from '../../config/config';
+import { routeId } from '../../routes/routes';
 import { attachmentsQuery, itemFolders, lastReplyQuery } from './queries';
 
 /** The submittals container and its package folders, together. */

@@ -6,7 +6,7 @@ import { call } from '../../api/client';
 import { folderChildrenQuery, folderKeys } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { sessionStore } from '../../api/session';
-import { folderKind, type AppConfig } from '../../app/config';
+import { folderKind, type AppConfig } from '../../config/config';
 import type { FolderKind } from '../../contract/codes';
 import type { Folder, SubmittalPackage } from '../../contract/dtos';
 import { loadLastReply, storeLastReply } from './lastReply';
