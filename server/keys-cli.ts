@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ADMIN_KEY_FILE, openDatabase, readAdminKeyFile, writeAdminKeyFile } from './db/db';
 import { hashPassword, randomKey } from './passwords';
+import type { UserRow } from './core/sessions';
 
 export const USAGE =
   'usage: npm run keys -- list | rotate <user> | password <user> [--password-file <file>]   (DATA_DIR, default ./data)';
@@ -20,16 +21,6 @@ export interface KeysIo {
   err: (line: string) => void;
   /** The new password when there is no --password-file (stdin by default). */
   readPassword?: () => Promise<string>;
-}
-
-interface UserRow {
-  id: number;
-  user_name: string;
-  first_name: string;
-  last_name: string;
-  is_admin: number;
-  api_key: string;
-  password_hash: string;
 }
 
 /** Runs one command; answers the exit code (0 done, 1 could not, 2 usage). */

@@ -8,7 +8,8 @@ import type { Database } from 'better-sqlite3';
 import { randomKey } from '../passwords';
 import type { User } from '../handler';
 
-interface UserRow {
+/** A row of the `users` table. */
+export interface UserRow {
   id: number;
   user_name: string;
   first_name: string;
