@@ -1,7 +1,8 @@
 // Accessibility: an axe scan (WCAG 2 A and AA rules) of every screen in light and dark mode, with no serious or
 // critical violation, and a screenshot of each under test-results/screens/a11y-<screen>-<mode>.png.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot } from './helpers';
 
 type User = 'pm' | 'admin' | null;
@@ -155,29 +156,30 @@ async function open(page: Page, screen: Screen, mode: (typeof MODES)[number]) {
 // Thirty-odd page loads with full scans: each test gets more time than the default on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-for (const screen of SCREENS) {
-  for (const mode of MODES) {
-    test(`${screen.name} (${mode}) has no serious or critical axe violations`, async ({ page }) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await open(page, screen, mode);
-      await shot(page, `a11y-${screen.name}-${mode}`);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      const serious = results.violations
-        .filter((v) => SERIOUS.has(v.impact ?? ''))
-        .map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes
-            .slice(0, 5)
-            .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
-        }));
-      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-      expect(errors).toEqual([]);
-    });
+test.describe(() => {
+  test.use({ failOnPageErrors: true });
+
+  for (const screen of SCREENS) {
+    for (const mode of MODES) {
+      test(`${screen.name} (${mode}) has no serious or critical axe violations`, async ({ page }) => {
+        await open(page, screen, mode);
+        await shot(page, `a11y-${screen.name}-${mode}`);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        const serious = results.violations
+          .filter((v) => SERIOUS.has(v.impact ?? ''))
+          .map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes
+              .slice(0, 5)
+              .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
+          }));
+        expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+      });
+    }
   }
-}
+});
 
 test('the colour scheme choice: auto follows the system and is kept across a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
 
 // Seed facts (server/db/seed.ts): project 1 has a daily report for each working day 09/21–10/30/2026 in its Daily
@@ -28,68 +29,69 @@ function crew(text: string) {
   return m ? { people: Number(m[1]), hours: Number(m[2].replace(/,/g, '')) } : { people: 0, hours: 0 };
 }
 
-test('open a daily report, check a total against its activities, go to the next one, print it', async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, seed.pm);
+test.describe(() => {
+  test.use({ failOnPageErrors: true });
 
-  // The report (operation 8) and its activities (operation 9) go out together.
-  const calls = await recordCalls(page, /dailyreport\/get$|getdailyreportactivitiesbyreport$/i);
-  await page.goto('/projects/1/daily-reports/7/2026-10-29');
-  await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
-  await expect.poll(() => calls.length).toBe(2);
-  const [first, second] = [...calls].sort((a, b) => a.start - b.start);
-  expect(first.url).not.toBe(second.url);
-  expect(second.start).toBeLessThan(first.end);
+  test('open a daily report, check a total against its activities, go to the next one, print it', async ({
+    page,
+  }) => {
+    await signIn(page, seed.pm);
 
-  await expect(page.getByText('Riverside Medical Office Building (2025-014)').first()).toBeVisible();
-  const weather = page.getByRole('region', { name: 'Weather' });
-  await expect(weather.getByText('Temperature', { exact: true })).toBeVisible();
-  await expect(weather.getByText(/°F$/)).toBeVisible();
+    // The report (operation 8) and its activities (operation 9) go out together.
+    const calls = await recordCalls(page, /dailyreport\/get$|getdailyreportactivitiesbyreport$/i);
+    await page.goto('/projects/1/daily-reports/7/2026-10-29');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
+    await expect.poll(() => calls.length).toBe(2);
+    const [first, second] = [...calls].sort((a, b) => a.start - b.start);
+    expect(first.url).not.toBe(second.url);
+    expect(second.start).toBeLessThan(first.end);
 
-  // Tradesmen: the total in "By trade" is the sum of the activities' Tradesmen cells.
-  const activities = page.getByRole('table', { name: 'Activities' });
-  const rows = activities.locator('tbody tr');
-  expect(await rows.count()).toBeGreaterThanOrEqual(3);
-  const cells = (await activities.locator('tbody td[data-trade="tradesman"]').allTextContents()).map(crew);
-  const sum = cells.reduce((a, c) => ({ people: a.people + c.people, hours: a.hours + c.hours }), {
-    people: 0,
-    hours: 0,
+    await expect(page.getByText('Riverside Medical Office Building (2025-014)').first()).toBeVisible();
+    const weather = page.getByRole('region', { name: 'Weather' });
+    await expect(weather.getByText('Temperature', { exact: true })).toBeVisible();
+    await expect(weather.getByText(/°F$/)).toBeVisible();
+
+    // Tradesmen: the total in "By trade" is the sum of the activities' Tradesmen cells.
+    const activities = page.getByRole('table', { name: 'Activities' });
+    const rows = activities.locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(3);
+    const cells = (await activities.locator('tbody td[data-trade="tradesman"]').allTextContents()).map(crew);
+    const sum = cells.reduce((a, c) => ({ people: a.people + c.people, hours: a.hours + c.hours }), {
+      people: 0,
+      hours: 0,
+    });
+    expect(sum.people).toBeGreaterThan(0);
+    const tradesmen = page.getByRole('table', { name: 'By trade' }).getByRole('row', { name: /^Tradesmen/ });
+    await expect(tradesmen.getByRole('cell')).toHaveText([String(sum.people), `${sum.hours} h`]);
+    // …and the activities table's own total row agrees.
+    await expect(activities.locator('tfoot [data-trade="tradesman"]')).toHaveText(
+      `${sum.people} / ${sum.hours} h`,
+    );
+    await expect(page.getByRole('img', { name: /^Hours by trade: Foreman/ })).toBeVisible();
+    await shot(page, 'dailyreport');
+
+    await page.getByRole('link', { name: 'Next report: Oct 30, 2026' }).click();
+    await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-30$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Previous report: Oct 29, 2026' })).toBeVisible();
+
+    // Print view: no header, navbar or buttons; the sheet fits the printable width of A4 (186 mm ≈ 703 px).
+    await page.setViewportSize({ width: 703, height: 1000 });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('link', { name: /Previous report/ })).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Activities' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'dailyreport-print');
+    await page.pdf({ path: 'test-results/screens/dailyreport-print-a4.pdf', format: 'A4' });
+    await page.pdf({ path: 'test-results/screens/dailyreport-print-letter.pdf', format: 'Letter' });
   });
-  expect(sum.people).toBeGreaterThan(0);
-  const tradesmen = page.getByRole('table', { name: 'By trade' }).getByRole('row', { name: /^Tradesmen/ });
-  await expect(tradesmen.getByRole('cell')).toHaveText([String(sum.people), `${sum.hours} h`]);
-  // …and the activities table's own total row agrees.
-  await expect(activities.locator('tfoot [data-trade="tradesman"]')).toHaveText(
-    `${sum.people} / ${sum.hours} h`,
-  );
-  await expect(page.getByRole('img', { name: /^Hours by trade: Foreman/ })).toBeVisible();
-  await shot(page, 'dailyreport');
-
-  await page.getByRole('link', { name: 'Next report: Oct 30, 2026' }).click();
-  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/2026-10-30$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Previous report: Oct 29, 2026' })).toBeVisible();
-
-  // Print view: no header, navbar or buttons; the sheet fits the printable width of A4 (186 mm ≈ 703 px).
-  await page.setViewportSize({ width: 703, height: 1000 });
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await expect(page.getByRole('link', { name: /Previous report/ })).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Activities' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Friday, October 30, 2026' })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-  await shot(page, 'dailyreport-print');
-  await page.pdf({ path: 'test-results/screens/dailyreport-print-a4.pdf', format: 'A4' });
-  await page.pdf({ path: 'test-results/screens/dailyreport-print-letter.pdf', format: 'Letter' });
-  expect(errors).toEqual([]);
 });
 
 test('the daily reports section opens the latest report; a day without one offers the nearest', async ({

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openProject, seed, shot, signIn } from './helpers';
 
 // Seeded ids (server/db/seed.ts seedIds): project 1's Documents container, its read-only and empty folders.
@@ -48,104 +49,105 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test('documents folder from the dashboard: sort, filter, URL state after reload, CSV export', async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, seed.pm);
-  await openProject(page, seed.project1.id);
-  await page
-    .getByRole('region', { name: 'Folders' })
-    .getByRole('link', { name: /^Documents/ })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/projects/1/folders/${DOCUMENTS}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+test.describe(() => {
+  test.use({ failOnPageErrors: true });
 
-  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
-  await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(crumbs.getByRole('link', { name: seed.project1.name })).toBeVisible();
-  await expect(crumbs.getByText('Documents', { exact: true })).toBeVisible();
+  test('documents folder from the dashboard: sort, filter, URL state after reload, CSV export', async ({
+    page,
+  }) => {
+    await signIn(page, seed.pm);
+    await openProject(page, seed.project1.id);
+    await page
+      .getByRole('region', { name: 'Folders' })
+      .getByRole('link', { name: /^Documents/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/projects/1/folders/${DOCUMENTS}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
 
-  const count = page.getByTestId('documents-count');
-  await expect(count).toHaveText(/^\d+ documents$/);
-  const total = Number((await count.innerText()).replace(/\D/g, ''));
-  expect(total).toBeGreaterThanOrEqual(200);
-  // Virtualised: far fewer rows in the DOM than documents.
-  expect(await documentRows(page).count()).toBeLessThan(60);
-  await shot(page, 'folders-documents');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: seed.project1.name })).toBeVisible();
+    await expect(crumbs.getByText('Documents', { exact: true })).toBeVisible();
 
-  // Sort by number, descending.
-  const table = page.getByTestId('documents-scroll');
-  await table.getByRole('button', { name: 'Number' }).click();
-  await expect(page).toHaveURL(/dir=desc/);
-  await expect(table.getByRole('columnheader', { name: /Number/ })).toHaveAttribute(
-    'aria-sort',
-    'descending',
-  );
-  const numbers = await columnTexts(page, 1);
-  const sortedDesc = [...numbers].sort((a, b) =>
-    b.localeCompare(a, undefined, { numeric: true, sensitivity: 'base' }),
-  );
-  expect(numbers).toEqual(sortedDesc);
+    const count = page.getByTestId('documents-count');
+    await expect(count).toHaveText(/^\d+ documents$/);
+    const total = Number((await count.innerText()).replace(/\D/g, ''));
+    expect(total).toBeGreaterThanOrEqual(200);
+    // Virtualised: far fewer rows in the DOM than documents.
+    expect(await documentRows(page).count()).toBeLessThan(60);
+    await shot(page, 'folders-documents');
 
-  // Filter by status (names from operation 17).
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Approved', exact: true }).click();
-  await expect(page).toHaveURL(/status=3/);
-  await expect(count).toHaveText(new RegExp(`^\\d+ of ${total} documents$`));
-  const statusTexts = await columnTexts(page, 5);
-  expect(statusTexts.length).toBeGreaterThan(0);
-  expect(new Set(statusTexts)).toEqual(new Set(['Approved']));
-  const filteredCount = Number((await count.innerText()).split(' of ')[0].replace(/\D/g, ''));
+    // Sort by number, descending.
+    const table = page.getByTestId('documents-scroll');
+    await table.getByRole('button', { name: 'Number' }).click();
+    await expect(page).toHaveURL(/dir=desc/);
+    await expect(table.getByRole('columnheader', { name: /Number/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const numbers = await columnTexts(page, 1);
+    const sortedDesc = [...numbers].sort((a, b) =>
+      b.localeCompare(a, undefined, { numeric: true, sensitivity: 'base' }),
+    );
+    expect(numbers).toEqual(sortedDesc);
 
-  // Reload: the state comes back from the URL.
-  const url = page.url();
-  await page.reload();
-  await expect(page).toHaveURL(url);
-  await expect(count).toHaveText(`${filteredCount} of ${total} documents`);
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Approved');
-  await expect(table.getByRole('columnheader', { name: /Number/ })).toHaveAttribute(
-    'aria-sort',
-    'descending',
-  );
-  expect(new Set(await columnTexts(page, 5))).toEqual(new Set(['Approved']));
-  await shot(page, 'folders-documents-filtered');
+    // Filter by status (names from operation 17).
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Approved', exact: true }).click();
+    await expect(page).toHaveURL(/status=3/);
+    await expect(count).toHaveText(new RegExp(`^\\d+ of ${total} documents$`));
+    const statusTexts = await columnTexts(page, 5);
+    expect(statusTexts.length).toBeGreaterThan(0);
+    expect(new Set(statusTexts)).toEqual(new Set(['Approved']));
+    const filteredCount = Number((await count.innerText()).split(' of ')[0].replace(/\D/g, ''));
 
-  // Export: the CSV holds exactly the filtered rows, in the table's order.
-  const firstNumbers = await columnTexts(page, 1);
-  const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
-  expect(csv[0]).toEqual([
-    'Number',
-    'Discipline',
-    'CSI',
-    'Type',
-    'Status',
-    'Issue',
-    'Issue date',
-    'File name',
-    'Size (bytes)',
-    'All files (bytes)',
-    'Updated',
-  ]);
-  const body = csv.slice(1);
-  expect(body).toHaveLength(filteredCount);
-  expect(new Set(body.map((r) => r[4]))).toEqual(new Set(['Approved']));
-  expect(body.slice(0, firstNumbers.length).map((r) => r[0])).toEqual(firstNumbers);
-  for (const r of body) expect(r[6]).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+    // Reload: the state comes back from the URL.
+    const url = page.url();
+    await page.reload();
+    await expect(page).toHaveURL(url);
+    await expect(count).toHaveText(`${filteredCount} of ${total} documents`);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Approved');
+    await expect(table.getByRole('columnheader', { name: /Number/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(new Set(await columnTexts(page, 5))).toEqual(new Set(['Approved']));
+    await shot(page, 'folders-documents-filtered');
 
-  // A text filter narrows further and is kept in the URL too.
-  const one = firstNumbers[0];
-  await page.getByRole('textbox', { name: 'Search' }).fill(one);
-  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(one).replace(/%20/g, '(%20|\\+)')}`));
-  await expect(documentRows(page).first().locator('td').first()).toHaveText(one);
-  await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(count).toHaveText(`${total} documents`);
-  expect(errors).toEqual([]);
+    // Export: the CSV holds exactly the filtered rows, in the table's order.
+    const firstNumbers = await columnTexts(page, 1);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
+    expect(csv[0]).toEqual([
+      'Number',
+      'Discipline',
+      'CSI',
+      'Type',
+      'Status',
+      'Issue',
+      'Issue date',
+      'File name',
+      'Size (bytes)',
+      'All files (bytes)',
+      'Updated',
+    ]);
+    const body = csv.slice(1);
+    expect(body).toHaveLength(filteredCount);
+    expect(new Set(body.map((r) => r[4]))).toEqual(new Set(['Approved']));
+    expect(body.slice(0, firstNumbers.length).map((r) => r[0])).toEqual(firstNumbers);
+    for (const r of body) expect(r[6]).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+
+    // A text filter narrows further and is kept in the URL too.
+    const one = firstNumbers[0];
+    await page.getByRole('textbox', { name: 'Search' }).fill(one);
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(one).replace(/%20/g, '(%20|\\+)')}`));
+    await expect(documentRows(page).first().locator('td').first()).toHaveText(one);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(count).toHaveText(`${total} documents`);
+  });
 });
 
 test('sub folders open in the browser; breadcrumbs, tree, back and forward', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
 
 // Seed facts (server/db/seed.ts): meeting i of project 1 is folder 3000 + 100·i; "MEP Coordination #5" (3400)
@@ -22,74 +23,75 @@ async function recordCalls(page: Page, pattern: RegExp) {
   return calls;
 }
 
-test('open a meeting, toggle completed items, see an overdue minute highlighted', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, seed.pm);
+test.describe(() => {
+  test.use({ failOnPageErrors: true });
 
-  // The meeting (operation 18) and its minutes (operation 19) go out together.
-  const calls = await recordCalls(page, /meeting\/read$|meetingminute\/readbymeeting$/i);
-  await page.goto('/projects/1/meetings/3400');
-  await expect(page.getByRole('heading', { level: 1, name: 'MEP Coordination #5' })).toBeVisible();
-  await expect.poll(() => calls.length).toBe(2);
-  const [first, second] = [...calls].sort((a, b) => a.start - b.start);
-  expect(first.url).not.toBe(second.url);
-  expect(second.start).toBeLessThan(first.end);
+  test('open a meeting, toggle completed items, see an overdue minute highlighted', async ({ page }) => {
+    await signIn(page, seed.pm);
 
-  const header = page.getByRole('list', { name: 'Meeting' }).or(page.locator('dl[aria-label="Meeting"]'));
-  await expect(header).toContainText('10:00 AM – 11:30 AM');
-  await expect(header).toContainText('Wednesday, September 23, 2026');
-  await expect(page.getByRole('region', { name: 'Attendees' }).locator('li').first()).toBeVisible();
+    // The meeting (operation 18) and its minutes (operation 19) go out together.
+    const calls = await recordCalls(page, /meeting\/read$|meetingminute\/readbymeeting$/i);
+    await page.goto('/projects/1/meetings/3400');
+    await expect(page.getByRole('heading', { level: 1, name: 'MEP Coordination #5' })).toBeVisible();
+    await expect.poll(() => calls.length).toBe(2);
+    const [first, second] = [...calls].sort((a, b) => a.start - b.start);
+    expect(first.url).not.toBe(second.url);
+    expect(second.start).toBeLessThan(first.end);
 
-  const minutes = page.locator('section[aria-labelledby="minutes"]');
-  const rows = minutes.locator('tbody tr');
-  const completed = minutes.locator('tbody').getByText('Complete', { exact: true });
-  await expect(completed).toHaveCount(0);
-  const openCount = await rows.count();
-  expect(openCount).toBeGreaterThan(0);
+    const header = page.getByRole('list', { name: 'Meeting' }).or(page.locator('dl[aria-label="Meeting"]'));
+    await expect(header).toContainText('10:00 AM – 11:30 AM');
+    await expect(header).toContainText('Wednesday, September 23, 2026');
+    await expect(page.getByRole('region', { name: 'Attendees' }).locator('li').first()).toBeVisible();
 
-  // Overdue minutes are highlighted and say by how much.
-  const overdue = minutes.locator('tbody tr[data-overdue="true"]');
-  expect(await overdue.count()).toBeGreaterThan(0);
-  await expect(overdue.first().getByText(/^Overdue \d+ days?$/)).toBeVisible();
-  const background = await overdue.first().evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(background).not.toBe('rgba(0, 0, 0, 0)');
-  await expect(page.getByText(/^\d+ overdue items?$/)).toBeVisible();
-  await shot(page, 'meeting');
+    const minutes = page.locator('section[aria-labelledby="minutes"]');
+    const rows = minutes.locator('tbody tr');
+    const completed = minutes.locator('tbody').getByText('Complete', { exact: true });
+    await expect(completed).toHaveCount(0);
+    const openCount = await rows.count();
+    expect(openCount).toBeGreaterThan(0);
 
-  // Completed minutes appear with the toggle, which lives in the URL.
-  await page.getByRole('switch', { name: /Show completed/ }).click();
-  await expect(page).toHaveURL(/completed=1/);
-  expect(await completed.count()).toBeGreaterThan(0);
-  expect(await rows.count()).toBeGreaterThan(openCount);
-  await page.reload();
-  await expect(page.getByRole('switch', { name: /Show completed/ })).toBeChecked();
-  expect(await completed.count()).toBeGreaterThan(0);
-  await page.getByRole('switch', { name: /Show completed/ }).click();
-  await expect(page).not.toHaveURL(/completed=1/);
-  await expect(completed).toHaveCount(0);
+    // Overdue minutes are highlighted and say by how much.
+    const overdue = minutes.locator('tbody tr[data-overdue="true"]');
+    expect(await overdue.count()).toBeGreaterThan(0);
+    await expect(overdue.first().getByText(/^Overdue \d+ days?$/)).toBeVisible();
+    const background = await overdue.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    await expect(page.getByText(/^\d+ overdue items?$/)).toBeVisible();
+    await shot(page, 'meeting');
 
-  // With hidden ones too: every minute, and the links to the linked RFIs.
-  await page.getByRole('switch', { name: /Show completed/ }).click();
-  await page.getByRole('switch', { name: /Show hidden/ }).click();
-  await expect(page).toHaveURL(/completed=1&hidden=1|hidden=1&completed=1/);
-  await expect(page.getByText(/^19 of 19 minutes shown/)).toBeVisible();
-  const linked = minutes.getByRole('link', { name: /^Linked issue: / });
-  await expect(linked.first()).toBeVisible();
-  await shot(page, 'meeting-all');
+    // Completed minutes appear with the toggle, which lives in the URL.
+    await page.getByRole('switch', { name: /Show completed/ }).click();
+    await expect(page).toHaveURL(/completed=1/);
+    expect(await completed.count()).toBeGreaterThan(0);
+    expect(await rows.count()).toBeGreaterThan(openCount);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: /Show completed/ })).toBeChecked();
+    expect(await completed.count()).toBeGreaterThan(0);
+    await page.getByRole('switch', { name: /Show completed/ }).click();
+    await expect(page).not.toHaveURL(/completed=1/);
+    await expect(completed).toHaveCount(0);
 
-  // Print view: no chrome, no toggles.
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
-  await expect(page.getByRole('switch', { name: /Show completed/ })).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'MEP Coordination #5' })).toBeVisible();
-  await shot(page, 'meeting-print');
-  await page.emulateMedia({ media: 'screen' });
+    // With hidden ones too: every minute, and the links to the linked RFIs.
+    await page.getByRole('switch', { name: /Show completed/ }).click();
+    await page.getByRole('switch', { name: /Show hidden/ }).click();
+    await expect(page).toHaveURL(/completed=1&hidden=1|hidden=1&completed=1/);
+    await expect(page.getByText(/^19 of 19 minutes shown/)).toBeVisible();
+    const linked = minutes.getByRole('link', { name: /^Linked issue: / });
+    await expect(linked.first()).toBeVisible();
+    await shot(page, 'meeting-all');
 
-  await linked.first().click();
-  await expect(page).toHaveURL(/\/projects\/1\/rfis\/4\/1\d\d$/);
-  expect(errors).toEqual([]);
+    // Print view: no chrome, no toggles.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+    await expect(page.getByRole('switch', { name: /Show completed/ })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'MEP Coordination #5' })).toBeVisible();
+    await shot(page, 'meeting-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    await linked.first().click();
+    await expect(page).toHaveURL(/\/projects\/1\/rfis\/4\/1\d\d$/);
+  });
 });
 
 test('a meeting without minutes says so plainly', async ({ page }) => {

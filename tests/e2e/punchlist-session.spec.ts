@@ -1,22 +1,13 @@
 // Punch-list entry across an expired session: this file runs its own service with 5-second sessions. The rows
 // typed before the session lapsed are neither lost nor sent twice: Create asks to sign in again over the grid,
 // then sends them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
-import { startService, type RunningService } from './service';
 
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 50;
 const TTL_SECONDS = 5;
 
-let service: RunningService | undefined;
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-test.beforeAll(async () => {
-  service = await startService(PORT, { SESSION_TTL_SECONDS: String(TTL_SECONDS) });
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+test.use({ serviceEnv: { SESSION_TTL_SECONDS: String(TTL_SECONDS) } });
 
 test('rows typed before the session expired are created after signing in again', async ({ page }) => {
   await signIn(page, seed.pm);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openProject, seed, shot, signIn } from './helpers';
 
 // Seed facts (server/db/seed.ts): project 1's RFI container is folder 4; RFI-00n is folder 100 + n; `pm` may
@@ -18,89 +19,90 @@ function field(page: Page, label: string) {
     .locator('xpath=following-sibling::dd[1]');
 }
 
-test('from the dashboard: filter to overdue, open one, change subject, due date and CC, save, reload', async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, seed.pm);
-  await openProject(page, seed.project1.id);
-  await page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: /RFIs/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/1/rfis/${CONTAINER}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
+test.describe(() => {
+  test.use({ failOnPageErrors: true });
 
-  // Details arrive in the background; the progress goes away once all are in.
-  const table = page.getByRole('table', { name: 'RFIs' });
-  await expect(table.locator('tbody tr')).toHaveCount(36);
-  await expect(page.getByText(/Loading RFI details/)).toHaveCount(0);
-  await expect(table.locator('tbody tr[data-loaded="false"]')).toHaveCount(0);
-  await shot(page, 'rfis-list');
+  test('from the dashboard: filter to overdue, open one, change subject, due date and CC, save, reload', async ({
+    page,
+  }) => {
+    await signIn(page, seed.pm);
+    await openProject(page, seed.project1.id);
+    await page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: /RFIs/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/1/rfis/${CONTAINER}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
 
-  await page.getByLabel('Overdue only').check();
-  await expect(page).toHaveURL(/overdue=1/);
-  const rows = table.locator('tbody tr');
-  const count = await rows.count();
-  expect(count).toBeGreaterThan(0);
-  expect(count).toBeLessThan(36);
-  for (let i = 0; i < count; i++) {
-    await expect(rows.nth(i).getByLabel(/days overdue/)).toBeVisible();
-  }
-  await shot(page, 'rfis-list-overdue');
+    // Details arrive in the background; the progress goes away once all are in.
+    const table = page.getByRole('table', { name: 'RFIs' });
+    await expect(table.locator('tbody tr')).toHaveCount(36);
+    await expect(page.getByText(/Loading RFI details/)).toHaveCount(0);
+    await expect(table.locator('tbody tr[data-loaded="false"]')).toHaveCount(0);
+    await shot(page, 'rfis-list');
 
-  const firstLink = rows.first().getByRole('link');
-  const number = (await firstLink.textContent())!.trim();
-  await firstLink.click();
-  await expect(page).toHaveURL(new RegExp(`/projects/1/rfis/${CONTAINER}/\\d+$`));
-  await expect(page.getByText(/^Overdue by \d+ days?$/)).toBeVisible();
-  await expect(page.getByRole('note', { name: 'Ball in court' })).toContainText('Awaiting an answer');
-  await shot(page, 'rfis-screen');
+    await page.getByLabel('Overdue only').check();
+    await expect(page).toHaveURL(/overdue=1/);
+    const rows = table.locator('tbody tr');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(36);
+    for (let i = 0; i < count; i++) {
+      await expect(rows.nth(i).getByLabel(/days overdue/)).toBeVisible();
+    }
+    await shot(page, 'rfis-list-overdue');
 
-  await page.getByRole('button', { name: 'Edit' }).click();
-  const subject = page.getByLabel('Subject');
-  const newSubject = `${await subject.inputValue()} — revised by e2e`;
-  await subject.fill(newSubject);
-  await page.getByLabel('Due date').fill('12/15/2026');
+    const firstLink = rows.first().getByRole('link');
+    const number = (await firstLink.textContent())!.trim();
+    await firstLink.click();
+    await expect(page).toHaveURL(new RegExp(`/projects/1/rfis/${CONTAINER}/\\d+$`));
+    await expect(page.getByText(/^Overdue by \d+ days?$/)).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Ball in court' })).toContainText('Awaiting an answer');
+    await shot(page, 'rfis-screen');
 
-  // CC: remove the last person (Backspace in the field), add one who is not on the list yet.
-  const cc = page.getByRole('combobox', { name: 'CC' });
-  const pills = page.locator('.mantine-MultiSelect-pill');
-  const before = await pills.count();
-  expect(before).toBeGreaterThan(0);
-  const removedName = (await pills.last().textContent())!.split(' — ')[0].trim();
-  await cc.click();
-  await cc.press('Backspace');
-  await expect(pills).toHaveCount(before - 1);
-  const option = page.getByRole('option', { selected: false }).filter({ hasNotText: removedName }).first();
-  const addedName = (await option.textContent())!.split(' — ')[0].trim();
-  await option.click();
-  await page.keyboard.press('Escape');
-  await expect(pills).toHaveCount(before);
-  await shot(page, 'rfis-editor');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const subject = page.getByLabel('Subject');
+    const newSubject = `${await subject.inputValue()} — revised by e2e`;
+    await subject.fill(newSubject);
+    await page.getByLabel('Due date').fill('12/15/2026');
 
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: newSubject })).toBeVisible();
-  await expect(page.getByText(`${number} was saved.`)).toBeVisible();
-  const check = async () => {
+    // CC: remove the last person (Backspace in the field), add one who is not on the list yet.
+    const cc = page.getByRole('combobox', { name: 'CC' });
+    const pills = page.locator('.mantine-MultiSelect-pill');
+    const before = await pills.count();
+    expect(before).toBeGreaterThan(0);
+    const removedName = (await pills.last().textContent())!.split(' — ')[0].trim();
+    await cc.click();
+    await cc.press('Backspace');
+    await expect(pills).toHaveCount(before - 1);
+    const option = page.getByRole('option', { selected: false }).filter({ hasNotText: removedName }).first();
+    const addedName = (await option.textContent())!.split(' — ')[0].trim();
+    await option.click();
+    await page.keyboard.press('Escape');
+    await expect(pills).toHaveCount(before);
+    await shot(page, 'rfis-editor');
+
+    await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { level: 1, name: newSubject })).toBeVisible();
-    await expect(field(page, 'Due')).toHaveText('Dec 15, 2026');
-    await expect(field(page, 'CC')).toContainText(addedName);
-    await expect(field(page, 'CC')).not.toContainText(removedName);
-  };
-  await check();
-  await page.reload();
-  await check();
-  await expect(page.getByText(/^Overdue by/)).toHaveCount(0);
-  await shot(page, 'rfis-screen-saved');
+    await expect(page.getByText(`${number} was saved.`)).toBeVisible();
+    const check = async () => {
+      await expect(page.getByRole('heading', { level: 1, name: newSubject })).toBeVisible();
+      await expect(field(page, 'Due')).toHaveText('Dec 15, 2026');
+      await expect(field(page, 'CC')).toContainText(addedName);
+      await expect(field(page, 'CC')).not.toContainText(removedName);
+    };
+    await check();
+    await page.reload();
+    await check();
+    await expect(page.getByText(/^Overdue by/)).toHaveCount(0);
+    await shot(page, 'rfis-screen-saved');
 
-  // Back in the list (same filters), the new values are there without a full reload.
-  await page.getByRole('link', { name: '← All RFIs' }).click();
-  await expect(page).toHaveURL(/overdue=1/);
-  await expect(table.getByRole('link', { name: number })).toHaveCount(0); // no longer overdue
-  await page.getByRole('button', { name: 'Clear filters' }).click();
-  const row = table.locator('tbody tr', { has: page.getByRole('link', { name: number, exact: true }) });
-  await expect(row).toContainText(newSubject);
-  await expect(row).toContainText('Dec 15, 2026');
-  expect(errors).toEqual([]);
+    // Back in the list (same filters), the new values are there without a full reload.
+    await page.getByRole('link', { name: '← All RFIs' }).click();
+    await expect(page).toHaveURL(/overdue=1/);
+    await expect(table.getByRole('link', { name: number })).toHaveCount(0); // no longer overdue
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    const row = table.locator('tbody tr', { has: page.getByRole('link', { name: number, exact: true }) });
+    await expect(row).toContainText(newSubject);
+    await expect(row).toContainText('Dec 15, 2026');
+  });
 });
 
 test('the list keeps filter and sort in the URL, and exports what it shows as CSV', async ({ page }) => {

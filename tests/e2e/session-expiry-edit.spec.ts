@@ -1,22 +1,14 @@
 // Session expiry mid-edit: a service of this file's own with short sessions. The user opens an editor, the
 // session lapses, they type and save → the sign-in dialog comes up over the editor, and once they have signed
 // in again the same save goes through with every typed value (checked after a reload).
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
-import { startService, type RunningService } from './service';
 
-const PORT = Number(process.env.E2E_EDIT_EXPIRY_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 13);
 const TTL_SECONDS = 6;
 
-let service: RunningService | undefined;
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-test.beforeAll(async () => {
-  service = await startService(PORT, { SESSION_TTL_SECONDS: String(TTL_SECONDS) });
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+test.use({ serviceEnv: { SESSION_TTL_SECONDS: String(TTL_SECONDS) }, failOnPageErrors: true });
 
 async function letSessionExpire(page: Page) {
   await page.waitForTimeout(TTL_SECONDS * 1000 + 1500);
@@ -39,8 +31,6 @@ test('RFI editor: the session lapses while editing; after signing in again the s
   page,
 }) => {
   test.setTimeout(120_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, seed.pm);
   // RFI-006 of project 1 (folder 106); pm may modify it.
   await page.goto('/projects/1/rfis/4/106');
@@ -93,7 +83,6 @@ test('RFI editor: the session lapses while editing; after signing in again the s
   await page.reload();
   await check();
   await shot(page, 'session-expiry-rfi-saved');
-  expect(errors).toEqual([]);
 });
 
 test('punch grid: the session lapses while typing rows; after signing in again they are created as typed', async ({
@@ -101,8 +90,6 @@ test('punch grid: the session lapses while typing rows; after signing in again t
   request,
 }) => {
   test.setTimeout(120_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, seed.pm);
   await page.goto('/projects/1/punch-list/5');
   const grid = page.getByRole('grid', { name: 'New punch-list items' });
@@ -169,5 +156,4 @@ test('punch grid: the session lapses while typing rows; after signing in again t
   expect(refused.length).toBeGreaterThanOrEqual(1); // the 401 that opened the dialog
   const sent = JSON.stringify(succeeded[0].requestDto);
   for (const row of rows) for (const value of Object.values(row)) expect(sent).toContain(value);
-  expect(errors).toEqual([]);
 });

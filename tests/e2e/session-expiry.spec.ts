@@ -1,21 +1,13 @@
 // A real expiry: this file runs its own service with 5-second sessions, lets the session lapse while
 // the page sits idle, and checks that the console asks to sign in again over the page and then carries on.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
-import { startService, type RunningService } from './service';
 
-const PORT = Number(process.env.E2E_EXPIRY_PORT ?? 8182);
 const TTL_SECONDS = 5;
 
-let service: RunningService | undefined;
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-test.beforeAll(async () => {
-  service = await startService(PORT, { SESSION_TTL_SECONDS: String(TTL_SECONDS) });
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+test.use({ serviceEnv: { SESSION_TTL_SECONDS: String(TTL_SECONDS) } });
 
 async function letSessionExpire(page: Page) {
   await page.waitForTimeout(TTL_SECONDS * 1000 + 1500);

@@ -2,24 +2,16 @@
 // be reached for real), guessed at until the service answers 429: the sign-in page and the re-sign-in dialog show
 // the service's sentence with the wait, the console sends nothing by itself afterwards, and once the wait is over
 // the right password gets in.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed } from './helpers';
-import { startService, type RunningService } from './service';
 
-const PORT = Number(process.env.E2E_THROTTLE_PORT ?? 8186);
 const TTL_SECONDS = 6;
 const THROTTLED = /^Too many failed sign-ins\. Try again in (\d+) seconds?\.$/;
 const WRONG = 'The user name or password is not correct.';
 
-let service: RunningService | undefined;
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-test.beforeAll(async () => {
-  service = await startService(PORT, { SESSION_TTL_SECONDS: String(TTL_SECONDS) });
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+test.use({ serviceEnv: { SESSION_TTL_SECONDS: String(TTL_SECONDS) } });
 
 /** Counts the sign-in requests the page sends. */
 function countSignIns(page: Page): { count: number } {

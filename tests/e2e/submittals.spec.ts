@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openProject, seed, shot as fullShot, signIn } from './helpers';
 
 // Seed facts (server/db/seed.ts, docs/service-domain.md): project 1's submittals container is folder 6; package i
@@ -26,88 +27,89 @@ async function openPackage(page: Page, folderId: number) {
   await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();
 }
 
-test('from the dashboard: open a package, see its files, change status and notes, save, reload', async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, seed.pm);
-  await openProject(page, seed.project1.id);
-  await page
-    .getByRole('region', { name: 'Folders' })
-    .getByRole('link', { name: /Submittals/ })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/projects/1/submittals/${CONTAINER}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Submittals' })).toBeVisible();
-  const list = page.getByRole('table', { name: 'Submittal packages' });
-  await expect(list.locator('tbody tr')).toHaveCount(10);
-  const row = list.locator('tr[data-package="1300"]');
-  await expect(row.getByText('not seen')).toHaveCount(3);
-  await shot(page, 'submittals-list');
+test.describe(() => {
+  test.use({ failOnPageErrors: true });
 
-  await row.getByRole('link', { name: 'TPO Roofing System' }).click();
-  await expect(page).toHaveURL(new RegExp(`${packageUrl(1300)}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'TPO Roofing System' })).toBeVisible();
-  // Before any save the screen says what it has not seen, instead of showing blanks.
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Some values have not been seen yet' }),
-  ).toBeVisible();
-  await expect(field(page, 'Status')).toHaveText('Not seen yet');
-  await expect(page.getByRole('note', { name: 'Ball in court' })).toContainText('Not seen yet');
-  await expect(page.getByRole('group', { name: 'Items', exact: true })).toContainText('3');
+  test('from the dashboard: open a package, see its files, change status and notes, save, reload', async ({
+    page,
+  }) => {
+    await signIn(page, seed.pm);
+    await openProject(page, seed.project1.id);
+    await page
+      .getByRole('region', { name: 'Folders' })
+      .getByRole('link', { name: /Submittals/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/projects/1/submittals/${CONTAINER}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Submittals' })).toBeVisible();
+    const list = page.getByRole('table', { name: 'Submittal packages' });
+    await expect(list.locator('tbody tr')).toHaveCount(10);
+    const row = list.locator('tr[data-package="1300"]');
+    await expect(row.getByText('not seen')).toHaveCount(3);
+    await shot(page, 'submittals-list');
 
-  // The attachments of each item, in a table each.
-  const items = page.getByRole('region', { name: 'Items and attachments' });
-  const tables = items.getByRole('table');
-  await expect(tables).toHaveCount(3);
-  await expect(tables.first().locator('tbody tr').first()).toBeVisible();
-  const links = items.locator('a[href^="https://"]');
-  expect(await links.count()).toBeGreaterThan(0);
-  await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer');
-  // A path that is not a URL is shown, not linked.
-  expect(await items.locator('a[href^="/uploads"]').count()).toBe(0);
-  await expect(items.getByText(/^Stored at \/uploads\//).first()).toBeVisible();
-  await expect(items.getByText(/\d+(\.\d)? (KB|MB)$/).first()).toBeVisible();
-  await expect(page.getByText('/Date(')).toHaveCount(0);
-  await shot(page, 'submittals-package-unseen');
+    await row.getByRole('link', { name: 'TPO Roofing System' }).click();
+    await expect(page).toHaveURL(new RegExp(`${packageUrl(1300)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'TPO Roofing System' })).toBeVisible();
+    // Before any save the screen says what it has not seen, instead of showing blanks.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Some values have not been seen yet' }),
+    ).toBeVisible();
+    await expect(field(page, 'Status')).toHaveText('Not seen yet');
+    await expect(page.getByRole('note', { name: 'Ball in court' })).toContainText('Not seen yet');
+    await expect(page.getByRole('group', { name: 'Items', exact: true })).toContainText('3');
 
-  await page.getByRole('button', { name: 'Edit' }).click();
-  const status = page.getByRole('combobox', { name: 'Status' });
-  await status.click();
-  await page.getByRole('option', { name: 'Approved as Noted' }).click();
-  const notes = 'Approved as noted: field-verify curb heights before fabrication.';
-  await page.getByLabel('Notes').fill(notes);
-  await shot(page, 'submittals-editor');
+    // The attachments of each item, in a table each.
+    const items = page.getByRole('region', { name: 'Items and attachments' });
+    const tables = items.getByRole('table');
+    await expect(tables).toHaveCount(3);
+    await expect(tables.first().locator('tbody tr').first()).toBeVisible();
+    const links = items.locator('a[href^="https://"]');
+    expect(await links.count()).toBeGreaterThan(0);
+    await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer');
+    // A path that is not a URL is shown, not linked.
+    expect(await items.locator('a[href^="/uploads"]').count()).toBe(0);
+    await expect(items.getByText(/^Stored at \/uploads\//).first()).toBeVisible();
+    await expect(items.getByText(/\d+(\.\d)? (KB|MB)$/).first()).toBeVisible();
+    await expect(page.getByText('/Date(')).toHaveCount(0);
+    await shot(page, 'submittals-package-unseen');
 
-  const saved = page.waitForResponse((r) => r.url().includes('/submittal/Update'));
-  await page.getByRole('button', { name: 'Save' }).click();
-  const reply = (await (await saved).json()) as {
-    submittal: { status: string; notes: string; number: string; countTotalItems: number };
-  };
-  expect(reply.submittal.status).toBe('Approved as Noted');
-  expect(reply.submittal.notes).toBe(notes);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await status.click();
+    await page.getByRole('option', { name: 'Approved as Noted' }).click();
+    const notes = 'Approved as noted: field-verify curb heights before fabrication.';
+    await page.getByLabel('Notes').fill(notes);
+    await shot(page, 'submittals-editor');
 
-  // The reply's values: status, notes, the number, counts and who holds the ball.
-  await expect(page.getByTestId('package-status')).toHaveText('Approved as Noted');
-  await expect(page.getByTestId('package-notes')).toHaveText(notes);
-  await expect(field(page, 'Number')).toHaveText(reply.submittal.number);
-  await expect(page.getByRole('note', { name: 'Ball in court' })).toContainText('Nobody');
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
-  await expect(page.getByRole('group', { name: 'Open items' })).not.toContainText('Not seen');
-  await expect(page.getByText('Some values have not been seen yet')).toHaveCount(0);
-  await expect(page.getByText(/Values as the service returned them after your last save/)).toBeVisible();
-  await shot(page, 'submittals-package-saved');
+    const saved = page.waitForResponse((r) => r.url().includes('/submittal/Update'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    const reply = (await (await saved).json()) as {
+      submittal: { status: string; notes: string; number: string; countTotalItems: number };
+    };
+    expect(reply.submittal.status).toBe('Approved as Noted');
+    expect(reply.submittal.notes).toBe(notes);
 
-  await page.reload();
-  await expect(page.getByTestId('package-status')).toHaveText('Approved as Noted');
-  await expect(page.getByTestId('package-notes')).toHaveText(notes);
-  await expect(field(page, 'Number')).toHaveText(reply.submittal.number);
+    // The reply's values: status, notes, the number, counts and who holds the ball.
+    await expect(page.getByTestId('package-status')).toHaveText('Approved as Noted');
+    await expect(page.getByTestId('package-notes')).toHaveText(notes);
+    await expect(field(page, 'Number')).toHaveText(reply.submittal.number);
+    await expect(page.getByRole('note', { name: 'Ball in court' })).toContainText('Nobody');
+    await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
+    await expect(page.getByRole('group', { name: 'Open items' })).not.toContainText('Not seen');
+    await expect(page.getByText('Some values have not been seen yet')).toHaveCount(0);
+    await expect(page.getByText(/Values as the service returned them after your last save/)).toBeVisible();
+    await shot(page, 'submittals-package-saved');
 
-  // The list shows what the last reply said.
-  await page.getByRole('link', { name: '← All submittals' }).click();
-  await expect(list.locator('tr[data-package="1300"]')).toContainText('Approved as Noted');
-  await expect(list.locator('tr[data-package="1300"]')).toContainText(reply.submittal.number);
-  expect(errors).toEqual([]);
+    await page.reload();
+    await expect(page.getByTestId('package-status')).toHaveText('Approved as Noted');
+    await expect(page.getByTestId('package-notes')).toHaveText(notes);
+    await expect(field(page, 'Number')).toHaveText(reply.submittal.number);
+
+    // The list shows what the last reply said.
+    await page.getByRole('link', { name: '← All submittals' }).click();
+    await expect(list.locator('tr[data-package="1300"]')).toContainText('Approved as Noted');
+    await expect(list.locator('tr[data-package="1300"]')).toContainText(reply.submittal.number);
+  });
 });
 
 test("the package screen's independent reads go out in parallel", async ({ page }) => {

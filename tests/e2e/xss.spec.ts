@@ -2,11 +2,9 @@
 // script-injection string in every text field of every record), and every screen opened under the service's
 // Content-Security-Policy. Each payload would set `window.__xss`; the page counts those writes and every
 // `securitypolicyviolation`. Expected: the payloads are on screen as text, nothing ran, nothing was blocked.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
-import { startService, type RunningService } from './service';
-
-const PORT = Number(process.env.E2E_XSS_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 11);
 
 interface Screen {
   name: string;
@@ -120,15 +118,13 @@ async function pageState(page: Page) {
   });
 }
 
-let service: RunningService | undefined;
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-test.beforeAll(async ({ request }) => {
-  service = await startService(PORT, { SEED_VARIANT: 'xss' });
+test.use({ serviceEnv: { SEED_VARIANT: 'xss' } });
+test.beforeAll(async ({ request, baseURL }) => {
   // A request whose log row carries payloads in every part the request log shows.
   const payload = '<img src=x onerror="window.__xss=true">';
   await request.post(
-    `${service.url}/json/reply/FolderGetRequest?xss-probe=${encodeURIComponent('"><svg onload="window.__xss=true">')}`,
+    `${baseURL}/json/reply/FolderGetRequest?xss-probe=${encodeURIComponent('"><svg onload="window.__xss=true">')}`,
     {
       headers: {
         'content-type': 'application/json',
@@ -140,60 +136,50 @@ test.beforeAll(async ({ request }) => {
     },
   );
 });
-test.afterAll(async () => {
-  await service?.stop();
-});
 
-test('every screen shows the injected strings as text: no script runs, no CSP violation', async ({
-  page,
-}) => {
-  test.setTimeout(300_000);
-  const pageErrors: string[] = [];
-  const cspConsole: string[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) cspConsole.push(m.text());
-  });
-  page.on('dialog', (d) => {
-    pageErrors.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  await page.addInitScript(FLAG_SCRIPT);
+test.describe(() => {
+  // Uncaught errors, Content-Security-Policy messages in the console and dialogs (an alert payload) fail the test.
+  test.use({ failOnPageErrors: { console: { match: /Content Security Policy/i }, dialogs: true } });
 
-  // The CSP is really there (the checks below would pass vacuously without it).
-  const html = await page.request.get('/');
-  expect(html.headers()['content-security-policy']).toContain("script-src 'self'");
+  test('every screen shows the injected strings as text: no script runs, no CSP violation', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.addInitScript(FLAG_SCRIPT);
 
-  await signIn(page, seed.admin);
-  const figures: string[] = [];
-  for (const screen of screens) {
-    await test.step(screen.name, async () => {
-      await page.goto(screen.path);
-      if (screen.ready) await screen.ready(page);
-      else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
-      if (screen.then) {
-        await screen.then(page);
+    // The CSP is really there (the checks below would pass vacuously without it).
+    const html = await page.request.get('/');
+    expect(html.headers()['content-security-policy']).toContain("script-src 'self'");
+
+    await signIn(page, seed.admin);
+    const figures: string[] = [];
+    for (const screen of screens) {
+      await test.step(screen.name, async () => {
+        await page.goto(screen.path);
+        if (screen.ready) await screen.ready(page);
+        else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-      }
-      // Let late effects (images, deferred renders) happen.
-      await page.waitForTimeout(300);
-      const state = await pageState(page);
-      await shot(page, `xss-${screen.name.replace(/\s+/g, '-')}`);
-      expect(state.hits, `${screen.name}: a payload ran`).toEqual([]);
-      expect(state.violations, `${screen.name}: CSP violations`).toEqual([]);
-      expect(state.eventAttributes, `${screen.name}: event-handler attributes in the DOM`).toEqual([]);
-      expect(state.badUrls, `${screen.name}: script URLs in the DOM`).toEqual([]);
-      expect(state.injectedElements, `${screen.name}: injected elements`).toBe(0);
-      if (screen.showsData !== false)
-        expect(state.payloadShown, `${screen.name}: payload shown as text`).toBe(true);
-      figures.push(screen.name);
-    });
-  }
-  expect(cspConsole).toEqual([]);
-  expect(pageErrors).toEqual([]);
-  console.log(`xss: ${figures.length} screens, 0 script executions, 0 CSP violations`);
+        await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+        if (screen.then) {
+          await screen.then(page);
+          await page.waitForLoadState('networkidle');
+        }
+        // Let late effects (images, deferred renders) happen.
+        await page.waitForTimeout(300);
+        const state = await pageState(page);
+        await shot(page, `xss-${screen.name.replace(/\s+/g, '-')}`);
+        expect(state.hits, `${screen.name}: a payload ran`).toEqual([]);
+        expect(state.violations, `${screen.name}: CSP violations`).toEqual([]);
+        expect(state.eventAttributes, `${screen.name}: event-handler attributes in the DOM`).toEqual([]);
+        expect(state.badUrls, `${screen.name}: script URLs in the DOM`).toEqual([]);
+        expect(state.injectedElements, `${screen.name}: injected elements`).toBe(0);
+        if (screen.showsData !== false)
+          expect(state.payloadShown, `${screen.name}: payload shown as text`).toBe(true);
+        figures.push(screen.name);
+      });
+    }
+    console.log(`xss: ${figures.length} screens, 0 script executions, 0 CSP violations`);
+  });
 });
 
 test('data-derived links: following them runs nothing', async ({ page }) => {

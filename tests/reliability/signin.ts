@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { operations } from '../../src/contract/operations';
 import { hashPassword } from '../../server/passwords';
+import { startServiceProcess, type ServiceProcess } from './service-process';
 import { spawn } from 'node:child_process';
 
 interface Reply {
@@ -162,55 +163,12 @@ if (process.argv[2] === GUESSER_ARG) {
   guessers(JSON.parse(process.argv[3])).then((g) => console.log(JSON.stringify(g)));
 }
 
-/**
- * The service as a child process, as tests/reliability/service-process.ts starts it, but ready once it answers
- * HTTP (not on a line of its output, which the start-up work of another issue is changing).
- */
-async function startService(dataDir: string, port: number) {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      STATIC_DIR: `${dataDir}/no-console`,
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the service did not start on port ${port}: ${out}`);
-    }
-    const answered = await fetch(`${url}/api/internal/ready`, { method: 'POST' }).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 export async function signin(port: number, connections = 40, seconds = 15): Promise<SignInFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'relsvc-signin-'));
   const problems: string[] = [];
-  let service: Awaited<ReturnType<typeof startService>> | undefined;
+  let service: ServiceProcess | undefined;
   try {
-    service = await startService(dataDir, port);
+    service = await startServiceProcess(dataDir, port);
     const url = service.url;
     const signInUrl = url + operations.InternalUserAuthenticationRequest.path;
     const readUrl = url + operations.ProjectGetRequest.path;

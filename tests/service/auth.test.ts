@@ -1,27 +1,11 @@
-// Sessions and sign-in (DESIGN.md "Sessions"): operation 1, the session key of operations 2–19, the admin API key
-// of operation 20, expiry and its sliding renewal, sessions surviving a restart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Sessions and sign-in (docs/service.md#sessions-and-keys): operation 1, the session key of operations 2–19, the
+// admin API key of operation 20, expiry and its sliding renewal, sessions surviving a restart.
+import { describe, expect, it } from 'vitest';
 import { sessionCases } from './cases';
-import {
-  discover,
-  expectError,
-  expectStatus,
-  Harness,
-  sleep,
-  type HttpResult,
-  type SeedIds,
-} from './harness';
+import { expectError, expectStatus, sleep, useHarness, useSeedIds, type HttpResult } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
-
-beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const ids = useSeedIds(h);
 
 function expectNoSecrets(res: HttpResult) {
   expect(res.json.authSessionKey).toBeUndefined();
@@ -223,16 +207,8 @@ describe('admin API key of the request log (operation 20)', () => {
 });
 
 describe('expiry (sessionTtlSeconds: 1)', () => {
-  let short: Harness;
-  let shortIds: SeedIds;
-
-  beforeAll(async () => {
-    short = await Harness.start({ sessionTtlSeconds: 1 });
-    shortIds = await discover(short);
-  });
-  afterAll(async () => {
-    await short?.close();
-  });
+  const short = useHarness({ sessionTtlSeconds: 1 });
+  const shortIds = useSeedIds(short);
 
   it('answers 401 Unauthorized for an expired key on every session operation', async () => {
     const { sessionKey } = await short.signIn('pm');

@@ -1,35 +1,30 @@
-// Bad input gets 4xx, never 5xx (DESIGN.md "Errors", "Limits"): per operation a field error naming the field, a
-// 404 for an unknown id; then malformed JSON, wrong types in every field of every operation, bodies that are not
-// objects, huge bodies, unknown operations, odd methods and content types — looped over all 20 operations.
+// Bad input gets 4xx, never 5xx (docs/service.md#errors, with its limits): per operation a field error naming the
+// field, a 404 for an unknown id; then malformed JSON, wrong types in every field of every operation, bodies that
+// are not objects, huge bodies, unknown operations, odd methods and content types — looped over all 20 operations.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationNames, operationPath, operations, type OperationName } from '../../src/contract/operations';
 import type { ObjectSchema, Schema } from '../../src/contract/schema';
 import { sessionCases } from './cases';
 import {
-  discover,
   expectError,
   expectStatus,
   fieldNames,
-  Harness,
+  useHarness,
+  useSeedIds,
   type Credentials,
   type HttpResult,
   type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 let pm: Credentials;
 let admin: Credentials;
 
 beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
   pm = await h.session('pm');
   admin = await h.session('admin');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const ALL_STYLES = ['internal', 'reply'] as const;

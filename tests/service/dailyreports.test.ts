@@ -1,28 +1,19 @@
 // Operations 8 and 9: DailyReportGetRequest (a report with its folder) and DailyReportActivityReadByReportRequest.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDateTime } from '../../src/contract/codecs';
 import {
   children,
-  discover,
   expectError,
   expectStatus,
   FT,
-  Harness,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Json,
-  type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
-
-beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const ids = useSeedIds(h);
 
 const mmddyyyy = (d: Date) =>
   `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;

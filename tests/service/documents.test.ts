@@ -1,31 +1,25 @@
 // Operations 14–17: DocumentsReadInFolderRequest, FoldersDocumentsGetByParentFolderRequest,
 // ExtDriveDocumentCreateRequest (a new document record, persisted across a restart) and ListDocumentStatusReadRequest.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime } from '../../src/contract/codecs';
 import {
-  discover,
   expectError,
   expectStatus,
   fieldNames,
   FT,
-  Harness,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Json,
-  type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 let specsId: number;
 
 beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
   const subs = await h.as('pm', 'FolderReadIssueRequest', { folderParentId: ids.containers.documents });
   specsId = subs.json.folderList.find((f: Json) => f.folderName === 'Specifications').folderId;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 async function docsIn(parentFolderId: number): Promise<Json[]> {

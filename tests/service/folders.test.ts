@@ -1,31 +1,22 @@
 // Operations 11–13: FolderGetRequest, FolderUpdateRequest (the fields sent, nothing else; persisted across a
 // restart; 403 where pm may not modify), FolderReadIssueRequest.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime } from '../../src/contract/codecs';
 import { folderTypes } from '../../src/contract/codes';
 import { seedIds } from '../../server/db/seed';
 import {
-  discover,
   expectError,
   expectStatus,
   fieldNames,
   FT,
-  Harness,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Json,
-  type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
-
-beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const ids = useSeedIds(h);
 
 async function getFolder(folderId: number, user = 'pm'): Promise<Json> {
   const res = await h.as(user, 'FolderGetRequest', { folderId });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROW_BYTES_SQL } from '../../server/core/log-writer.mjs';
 import { LOG_TEXT_MAX, MAX_IDS } from '../../server/core/requestlog';
 import { versionText } from '../../server/version';
-import { expectStatus, Harness, type Json } from './harness';
+import { expectStatus, Harness, useHarness, type Json } from './harness';
 
 interface StoredRow {
   id: number;
@@ -46,11 +46,7 @@ const bigBody = (size: number, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ ...extra, folder: { folderId: 1, folderDescription: 'x'.repeat(size - 200) } });
 
 describe('the request log costs bytes only for requests bound to a user', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await Harness.start();
-  });
-  afterAll(async () => h?.close());
+  const h = useHarness();
 
   it('stores no body, DTO or form data of a request refused before binding (401, 405, 413)', async () => {
     const before = (await storedRows(h)).at(-1)?.id ?? 0;
@@ -171,11 +167,7 @@ describe('the log and its replies are bounded in bytes', () => {
 });
 
 describe('lists and slow clients are bounded', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await Harness.start({ requestTimeoutMs: 2_000 });
-  });
-  afterAll(async () => h?.close());
+  const h = useHarness({ requestTimeoutMs: 2_000 });
 
   for (const count of [40_000, 100_000]) {
     it(`answers 400 TooMany (not 500) for ${count.toLocaleString('en-US')} Ids`, async () => {
@@ -252,11 +244,7 @@ describe('lists and slow clients are bounded', () => {
 });
 
 describe('the log stores the operation path as the contract writes it', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await Harness.start();
-  });
-  afterAll(async () => h?.close());
+  const h = useHarness();
 
   it('files odd case, a .json suffix, an escape and a trailing slash under the canonical path', async () => {
     const { sessionKey } = await h.session('pm');
@@ -302,16 +290,14 @@ async function consoleDir(): Promise<string> {
 }
 
 describe('every reply carries the security headers; assets are served as a static host would', () => {
-  let h: Harness;
   let dir: string;
   beforeAll(async () => {
     dir = await consoleDir();
-    h = await Harness.start({ staticDir: dir });
   });
   afterAll(async () => {
-    await h?.close();
     await rm(dir, { recursive: true, force: true });
   });
+  const h = useHarness(() => ({ staticDir: dir }));
 
   it('gives /, /index.html, a deep link, a 404 and an API reply the same CSP (/index.html had none)', async () => {
     const paths = ['/', '/index.html', '/projects/1/rfis/4/5', '/missing.png', '/assets/app-Ab12Cd.js'];

@@ -1,11 +1,13 @@
 // Service-test harness: starts the reference service on a free port with a fresh data directory and speaks
-// HTTP to it the way any client would (fetch, raw text kept for wire checks).
+// HTTP to it the way any client would (fetch, raw text kept for wire checks). A test file (or a describe block)
+// gets its service with `const h = useHarness()` and project 1's seed ids with `const ids = useSeedIds(h)`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { folderTypes } from '../../src/contract/codes';
 import { operationPath, operations, type OperationName } from '../../src/contract/operations';
 import { seedIds } from '../../server/db/seed';
+import { afterAll, beforeAll } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../server/service';
 
 // Replies are checked field by field; `any` keeps the assertions short.
@@ -54,25 +56,57 @@ function queryString(query: HttpInit['query']): string {
   return text ? `?${text}` : '';
 }
 
+const NOT_STARTED =
+  'the harness has not started: use it in a test, or in a beforeAll written after useHarness';
+
+export type HarnessOptions = Omit<ServiceOptions, 'dataDir'>;
+
 export class Harness {
-  service!: RunningService;
+  private running?: RunningService;
+  private folder?: string;
+  private options: HarnessOptions = {};
   private sessions = new Map<string, Credentials>();
 
-  private constructor(
-    readonly dataDir: string,
-    readonly options: Omit<ServiceOptions, 'dataDir'>,
-  ) {}
+  private constructor() {}
 
-  static async start(options: Omit<ServiceOptions, 'dataDir'> = {}): Promise<Harness> {
+  /** Starts a service now (for one test, which closes it); a whole file or block uses `useHarness`. */
+  static async start(options: HarnessOptions = {}): Promise<Harness> {
+    const h = new Harness();
+    await h.open(options);
+    return h;
+  }
+
+  /** A harness whose service is started later, by `open` (`useHarness` does it in a beforeAll). */
+  static unstarted(): Harness {
+    return new Harness();
+  }
+
+  /** Makes a fresh data directory and starts the service on it on a free port. */
+  async open(options: HarnessOptions = {}): Promise<void> {
     const dataDir = await mkdtemp(join(tmpdir(), 'pm-service-test-'));
-    const h = new Harness(dataDir, options);
     try {
-      h.service = await startService({ ...options, dataDir, port: 0 });
+      this.running = await startService({ ...options, dataDir, port: 0 });
     } catch (e) {
       await rm(dataDir, { recursive: true, force: true });
       throw e;
     }
-    return h;
+    this.folder = dataDir;
+    this.options = options;
+  }
+
+  get service(): RunningService {
+    if (!this.running) throw new Error(NOT_STARTED);
+    return this.running;
+  }
+
+  /** A service started by the test on this harness's data directory, which `close` then stops. */
+  set service(service: RunningService) {
+    this.running = service;
+  }
+
+  get dataDir(): string {
+    if (!this.folder) throw new Error(NOT_STARTED);
+    return this.folder;
   }
 
   get url(): string {
@@ -145,13 +179,39 @@ export class Harness {
   /** Stops the service and starts it again on the same data directory (a new port). */
   async restart(): Promise<void> {
     await this.service.close();
-    this.service = await startService({ ...this.options, dataDir: this.dataDir, port: 0 });
+    this.running = await startService({ ...this.options, dataDir: this.dataDir, port: 0 });
   }
 
+  /** Stops the service and removes its data directory (nothing to do when it never started). */
   async close(): Promise<void> {
-    await this.service.close();
-    await rm(this.dataDir, { recursive: true, force: true });
+    await this.running?.close();
+    if (this.folder) await rm(this.folder, { recursive: true, force: true });
+    this.running = undefined;
+    this.folder = undefined;
   }
+}
+
+/**
+ * The service of a test file or describe block: started in a `beforeAll` (fresh data directory, free port) and
+ * closed in an `afterAll`. The harness object is returned at once and works from the first hook after this call
+ * on (Vitest runs `beforeAll` hooks in the order they are written and `afterAll` hooks in reverse, so a file's own
+ * setup written below sees a started service, and its own cleanup runs before the service closes).
+ * `options` may be a function, for options an earlier `beforeAll` makes (a static folder).
+ */
+export function useHarness(options: HarnessOptions | (() => HarnessOptions) = {}): Harness {
+  const h = Harness.unstarted();
+  beforeAll(() => h.open(typeof options === 'function' ? options() : options));
+  afterAll(() => h.close());
+  return h;
+}
+
+/** Project 1's seed ids (`discover`) for the harness, read in a `beforeAll` once it has started. */
+export function useSeedIds(h: Harness): SeedIds {
+  const ids = {} as SeedIds;
+  beforeAll(async () => {
+    Object.assign(ids, await discover(h));
+  });
+  return ids;
 }
 
 /** Fails with the reply in the message when the status is not the expected one (readable test output). */

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from './harness';
+import { useHarness } from './harness';
 
 const SECRET_NAMES = ['password', 'authSessionKey', 'apiKey', 'sessionKey', 'secret', 'token'];
 const SECRET_HEADERS = ['authorization', 'cookie', 'x-auth-session-key', 'x-api-key', 'proxy-authorization'];
@@ -35,17 +35,15 @@ function spelling(escape: 'percent' | 'json' | 'none') {
 const secretValue = fc.stringMatching(/^[A-Za-z0-9]{12,24}$/);
 
 describe('no secret value reaches the stored log, whatever carries it and however its name is written', () => {
-  let h: Harness;
+  const h = useHarness();
   let key: string;
   let db: Database.Database;
   beforeAll(async () => {
-    h = await Harness.start();
     key = (await h.signIn('pm')).sessionKey;
     db = new Database(join(h.dataDir, 'pm.sqlite'), { readonly: true });
   });
-  afterAll(async () => {
+  afterAll(() => {
     db?.close();
-    await h?.close();
   });
 
   /** Sends one request and returns the whole stored row as text (every column). */

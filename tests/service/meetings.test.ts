@@ -1,27 +1,13 @@
 // Operations 18 and 19: MeetingReadRequest and MeetingMinutesReadByMeetingRequest.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  children,
-  discover,
-  expectError,
-  expectStatus,
-  FT,
-  Harness,
-  type Json,
-  type SeedIds,
-} from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { children, expectError, expectStatus, FT, useHarness, useSeedIds, type Json } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 let meetings: Json[];
 
 beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
   meetings = (await children(h, 'pm', ids.containers.meetings)).filter((f) => f.folderType === FT.meeting);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const TEXT_DATE = /^\d{2}\/\d{2}\/\d{4}$/;

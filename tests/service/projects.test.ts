@@ -1,19 +1,12 @@
 // Operation 10 (ProjectGetRequest) and the navigation the console builds on it: project → root folder →
 // containers by FolderType → items.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDateTime } from '../../src/contract/codecs';
 import { projectStatuses } from '../../src/contract/codes';
 import { seedIds } from '../../server/db/seed';
-import { expectError, expectStatus, Harness, navigate, WIRE_DATE } from './harness';
+import { expectError, expectStatus, navigate, useHarness, WIRE_DATE } from './harness';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await Harness.start();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('ProjectGetRequest (operation 10)', () => {
   it('reads project 1 with its name, number, address, dates and money', async () => {

@@ -1,21 +1,14 @@
-// Operation 5 (PunchListCreateManyRequest, DESIGN.md "Bulk punch list"): one transaction, numbers continue per
-// project, ReturnedIdList {TempItemId, PunchListId, PunchListNumber}, retries create nothing twice (also after a
-// restart), at most 1,000 rows. The interface has no punch-list read, so persistence shows through retries.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Operation 5 (PunchListCreateManyRequest, docs/service-domain.md#bulk-punch-list-punchlistcreatemany): one
+// transaction, numbers continue per project, ReturnedIdList {TempItemId, PunchListId, PunchListNumber}, retries
+// create nothing twice (also after a restart), at most 1,000 rows. The interface has no punch-list read, so
+// persistence shows through retries.
+import { describe, expect, it } from 'vitest';
 import { seedIds } from '../../server/db/seed';
-import { discover, expectError, expectStatus, fieldNames, Harness, type Json, type SeedIds } from './harness';
+import { expectError, expectStatus, fieldNames, useHarness, useSeedIds, type Json } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 const project2PunchList = () => seedIds.containers[1].punchList;
-
-beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 const row = (tempItemId: string, more: Record<string, unknown> = {}, folderId = ids.punchListFolderId) => ({
   folderId,
@@ -217,7 +210,7 @@ describe('PunchListCreateManyRequest (operation 5)', () => {
     expect(fieldNames(notList)).toEqual(['punchlistList']);
   });
 
-  it('answers 404 for an unknown punch-list folder (DESIGN.md: 404 unknown id)', async () => {
+  it('answers 404 for an unknown punch-list folder (docs/service-domain.md: an unknown id is a 404)', async () => {
     const unknown = await h.as('pm', 'PunchListCreateManyRequest', {
       punchlistList: [row('unknown', {}, 987_654)],
     });

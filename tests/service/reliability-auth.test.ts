@@ -7,18 +7,17 @@ import { operationNames, operations, type OperationName } from '../../src/contra
 import { seedIds } from '../../server/db/seed';
 import { sessionCases } from './cases';
 import {
-  discover,
   expectError,
   expectStatus,
-  Harness,
+  useHarness,
+  useSeedIds,
   type Credentials,
   type HttpResult,
-  type SeedIds,
 } from './harness';
 import { DataWatch, improperError } from './reliability';
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 let pm: Credentials;
 let admin: Credentials;
 let watch: DataWatch;
@@ -26,8 +25,6 @@ let watch: DataWatch;
 let readOnly: Record<string, number>;
 
 beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
   watch = new DataWatch(h.dataDir);
   // The seed makes 'Owner Contracts' and RFI-003 read-only for pm; a punch list and a submittal package join
   // them here, so every write operation has a target pm may not modify.
@@ -47,9 +44,8 @@ beforeAll(async () => {
   pm = await h.session('pm');
   admin = await h.session('admin');
 });
-afterAll(async () => {
+afterAll(() => {
   watch?.close();
-  await h?.close();
 });
 
 /** A request of each operation that succeeds with a session, for the targets pm may modify. */

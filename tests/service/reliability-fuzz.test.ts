@@ -15,29 +15,26 @@ import {
 } from '../../src/contract/operations';
 import type { ObjectSchema, Schema } from '../../src/contract/schema';
 import { sessionCases } from './cases';
-import { discover, Harness, type Credentials, type HttpResult, type SeedIds } from './harness';
+import { useHarness, useSeedIds, type Credentials, type HttpResult } from './harness';
 import { DataWatch, improperError } from './reliability';
 
 const SEED = 20261122;
 const MIXED = Number(process.env.FUZZ_MIXED ?? 9_000);
 const REFUSED_WRITES = 1_000;
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 let pm: Credentials;
 let admin: Credentials;
 let watch: DataWatch;
 
 beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
   pm = await h.session('pm');
   admin = await h.session('admin');
   watch = new DataWatch(h.dataDir);
 });
-afterAll(async () => {
+afterAll(() => {
   watch?.close();
-  await h?.close();
 });
 
 interface FuzzRequest {

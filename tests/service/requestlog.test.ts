@@ -1,36 +1,32 @@
-// The request log (operation 20, DESIGN.md "Request log"): what every entry holds, one test per query parameter,
-// the Enable*Tracking switches, masking of passwords and session keys, and that log queries are not logged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The request log (operation 20, docs/service.md#request-log): what every entry holds, one test per query
+// parameter, the Enable*Tracking switches, masking of passwords and session keys, and that log queries are not
+// logged.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime, parseTimeSpan } from '../../src/contract/codecs';
 import { operations } from '../../src/contract/operations';
 import {
-  discover,
   expectError,
   expectStatus,
   fieldNames,
   Harness,
   ISO_DURATION,
   sleep,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Credentials,
-  type Json,
   type HttpInit,
-  type SeedIds,
+  type Json,
 } from './harness';
 
-let h: Harness;
+const h = useHarness();
+const ids = useSeedIds(h);
 let pm: Credentials;
 let admin: Credentials;
-let ids: SeedIds;
 
 beforeAll(async () => {
-  h = await Harness.start();
   pm = await h.session('pm');
   admin = await h.session('admin');
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Log entries for a query (admin), newest first. */

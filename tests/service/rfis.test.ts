@@ -1,29 +1,20 @@
 // Operations 2–4: OpenIssueReadRequest, OpenIssueUpdateRequest (the fields sent, nothing else; persisted across a
 // restart; 403 on an RFI pm may not modify) and OpenIssueReadRecipientsRequest.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rfiStatuses } from '../../src/contract/codes';
 import { seedIds } from '../../server/db/seed';
 import {
-  discover,
   expectError,
   expectStatus,
   fieldNames,
-  Harness,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Json,
-  type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
-
-beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const ids = useSeedIds(h);
 
 async function readIssue(folderId: number, user = 'pm'): Promise<Json> {
   const res = await h.as(user, 'OpenIssueReadRequest', { folderId });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/http/headers';
-import { Harness } from './harness';
+import { useHarness } from './harness';
 
 /** A minimal built console: index.html, one script asset and config.json. */
 async function consoleDir(config: Record<string, unknown>): Promise<string> {
@@ -37,16 +37,14 @@ function expectCommonHeaders(headers: Headers) {
 }
 
 describe('security headers (console served on the same origin)', () => {
-  let h: Harness;
   let dir: string;
   beforeAll(async () => {
     dir = await consoleDir({ baseUrl: '' });
-    h = await Harness.start({ staticDir: dir });
   });
   afterAll(async () => {
-    await h?.close();
     await rm(dir, { recursive: true, force: true });
   });
+  const h = useHarness(() => ({ staticDir: dir }));
 
   for (const path of ['/', '/projects/1/rfis/4/5', '/signin?next=%2F']) {
     it(`GET ${path}: strict CSP and the common headers`, async () => {
@@ -103,16 +101,14 @@ describe('security headers (console served on the same origin)', () => {
 });
 
 describe('connect-src for a service on another host', () => {
-  let h: Harness;
   let dir: string;
   beforeAll(async () => {
     dir = await consoleDir({ baseUrl: 'https://pm.example.com/service/' });
-    h = await Harness.start({ staticDir: dir, cspConnectSrc: ['https://backup.example.com'] });
   });
   afterAll(async () => {
-    await h?.close();
     await rm(dir, { recursive: true, force: true });
   });
+  const h = useHarness(() => ({ staticDir: dir, cspConnectSrc: ['https://backup.example.com'] }));
 
   it("lists config.json's baseUrl origin and CSP_CONNECT_SRC besides 'self'", async () => {
     const res = await h.request('GET', '/');

@@ -5,11 +5,11 @@
 import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations';
 import { hashPassword, passwordStats } from '../../server/passwords';
 import { addressKey, DEFAULT_LIMITS, nameKey, SignInThrottle, VerifyGate } from '../../server/core/throttle';
-import { Harness, sleep, type Json } from './harness';
+import { Harness, sleep, useHarness, type Json } from './harness';
 
 const SIGN_IN = operations.InternalUserAuthenticationRequest.path;
 
@@ -71,15 +71,11 @@ const median = (values: number[]) => {
 };
 const round = (v: number) => Math.round(v * 10) / 10;
 
-let h: Harness;
+const h = useHarness();
 let pmKey: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
   pmKey = (await h.session('pm')).sessionKey;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('sign-in hardening (issue 16)', () => {
@@ -223,13 +219,12 @@ describe('sign-in hardening (issue 16)', () => {
 });
 
 describe('same time for unknown, disabled and real users (issue 16)', () => {
-  let t: Harness;
+  const t = useHarness();
   /** Per round a user with a real hash (the seed's pm and admin have one; a third is given one) and a disabled one. */
   const real: string[] = [];
   const disabled: string[] = [];
 
-  beforeAll(async () => {
-    t = await Harness.start();
+  beforeAll(() => {
     const db = new Database(join(t.dataDir, 'pm.sqlite'));
     const names = (
       db
@@ -242,9 +237,6 @@ describe('same time for unknown, disabled and real users (issue 16)', () => {
     db.close();
     real.push('pm', 'admin', names[3]);
     disabled.push(...names.slice(0, 3));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers a wrong password of each in the same time (medians of 15 within 10 %)', async () => {

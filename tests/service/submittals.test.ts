@@ -1,30 +1,21 @@
 // Operations 6 and 7: SubmittalUpdateRequest (the fields sent, nothing else; returns the stored package; persisted
 // across a restart) and SubmittalItemReadAttachmentsRequest.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedIds } from '../../server/db/seed';
 import {
   children,
-  discover,
   expectError,
   expectStatus,
   fieldNames,
   FT,
-  Harness,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Json,
-  type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
-
-beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
+const ids = useSeedIds(h);
 
 /** The stored package: an update that sends only the folder id changes nothing and returns it. */
 async function readPackage(folderId: number, user = 'pm'): Promise<Json> {

@@ -1,31 +1,25 @@
-// Wire rules (interface rules 1–7, DESIGN.md "Wire"), checked on the raw text of the replies: dates, nulls,
-// property names, both route styles, format selection, JSONP, case-insensitive binding, content types.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Wire rules (interface rules 1–7, docs/service.md#routes-and-wire), checked on the raw text of the replies: dates,
+// nulls, property names, both route styles, format selection, JSONP, case-insensitive binding, content types.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime } from '../../src/contract/codecs';
 import { operationPath, operations } from '../../src/contract/operations';
 import { sessionCases } from './cases';
 import {
-  discover,
   expectError,
   expectStatus,
-  Harness,
   ISO_DURATION,
+  useHarness,
+  useSeedIds,
   WIRE_DATE,
   type Json,
-  type SeedIds,
 } from './harness';
 
-let h: Harness;
-let ids: SeedIds;
+const h = useHarness();
+const ids = useSeedIds(h);
 let key: string;
 
 beforeAll(async () => {
-  h = await Harness.start();
-  ids = await discover(h);
   key = (await h.session('pm')).sessionKey;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Read operations only: calling them twice must give the same text. */
@@ -422,13 +416,7 @@ describe('content types', () => {
 });
 
 describe('CORS', () => {
-  let cors: Harness;
-  beforeAll(async () => {
-    cors = await Harness.start({ corsOrigins: ['http://console.example'] });
-  });
-  afterAll(async () => {
-    await cors?.close();
-  });
+  const cors = useHarness({ corsOrigins: ['http://console.example'] });
 
   it('answers a preflight from a listed origin and allows Content-Type and Authorization', async () => {
     const res = await cors.request('OPTIONS', '/api/internal/project/get', {

@@ -15,7 +15,8 @@ export const rfiKeys = {
 };
 
 /**
- * At most this many detail reads are in flight at once. A screen's data goes out in parallel (DESIGN.md), so a
+ * At most this many detail reads are in flight at once. A screen's data goes out in parallel
+ * (docs/ARCHITECTURE.md, "Client conventions"), so a
  * list of up to this many RFIs is read in one wave after the list itself; the cap keeps a project with hundreds
  * of RFIs from queueing all of them at once (the browser sends 6 at a time per host over HTTP/1.1 anyway, all
  * of them over HTTP/2), so rows scrolled into view still jump the queue.
