@@ -2,7 +2,7 @@
 // the Enable*Tracking switches, masking of passwords and session keys, and that log queries are not logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime, parseTimeSpan } from '../../src/contract/codecs';
-import { operations } from '../../src/contract/operations';
+import { operations, type RouteStyle } from '../../src/contract/operations';
 import {
   discover,
   expectError,
@@ -51,7 +51,7 @@ async function lastId(): Promise<number> {
 async function logged(
   name: Parameters<Harness['call']>[0],
   body: Record<string, unknown>,
-  init: { headers?: Record<string, string>; key?: string; style?: 'internal' | 'reply' } = {},
+  init: { headers?: Record<string, string>; key?: string; style?: RouteStyle } = {},
 ): Promise<number> {
   await h.call(name, { authSessionKey: init.key ?? pm.sessionKey, ...body }, init);
   return lastId();

@@ -2,6 +2,7 @@
 // PunchList requests of operation 5. Pure functions, no React.
 import type { CodeName } from '../../contract/codes';
 import type { PunchList } from '../../contract/dtos';
+import { limits, PUNCH_LIST_ENTRY_MAX, PUNCH_LIST_MAX_ENTRIES } from '../../contract/limits';
 import { formatTextDate, parseTextDate } from '../../ui/textDate';
 
 export type ColumnKey =
@@ -125,17 +126,21 @@ export const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const MAX: Partial<Record<ColumnKey, number>> = {
-  summary: 200,
-  description: 8000,
-  locationSite: 200,
-  locationBuilding: 200,
-  locationFloor: 200,
-  locationRoom: 200,
-  reference: 200,
-  drawing: 200,
-  drawingDetail: 200,
-};
+/** The grid's text columns with a length limit: the service's (src/contract/limits.ts). */
+const LIMITED = [
+  'summary',
+  'description',
+  'locationSite',
+  'locationBuilding',
+  'locationFloor',
+  'locationRoom',
+  'reference',
+  'drawing',
+  'drawingDetail',
+] as const satisfies readonly ColumnKey[];
+const MAX: Partial<Record<ColumnKey, number>> = Object.fromEntries(
+  LIMITED.map((k) => [k, limits.PunchList[k]]),
+);
 
 export type CellErrors = Partial<Record<ColumnKey, string>>;
 
@@ -158,8 +163,11 @@ export function validateRow(values: RowValues, statuses: CodeName[]): CellErrors
   if (parseCost(values.cost) === undefined) errors.cost = 'Cost must be a number, such as 1250.00.';
   for (const key of ['responsibleParties', 'ccUsers'] as const) {
     const list = splitList(values[key]);
-    if (list.length > 100) errors[key] = `${columnByKey.get(key)!.label}: at most 100 entries.`;
-    else if (list.some((s) => s.length > 200)) errors[key] = 'Each entry must be at most 200 characters.';
+    if (list.length > PUNCH_LIST_MAX_ENTRIES) {
+      errors[key] = `${columnByKey.get(key)!.label}: at most ${PUNCH_LIST_MAX_ENTRIES} entries.`;
+    } else if (list.some((s) => s.length > PUNCH_LIST_ENTRY_MAX)) {
+      errors[key] = `Each entry must be at most ${PUNCH_LIST_ENTRY_MAX} characters.`;
+    }
   }
   return errors;
 }

@@ -26,8 +26,8 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { EntryDetail, type DetailFilterKey } from './EntryDetail';
 import { LogTable, type FilterKey } from './LogTable';
+import { DEFAULT_TAKE } from '../../contract/requestLog';
 import {
-  DEFAULT_TAKE,
   ENTRY_PARAM,
   filtersOf,
   hasFilters,

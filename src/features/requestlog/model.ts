@@ -3,6 +3,8 @@
 import { formatTimeSpan, parseTimeSpan } from '../../contract/codecs';
 import type { RequestLogEntry } from '../../contract/dtos';
 import type { RequestOf } from '../../contract/operations';
+import { MAX_TAKE } from '../../contract/requestLog';
+import { looksSecret } from '../../contract/secrets';
 
 export type LogRequest = RequestOf<'RequestLogs'>;
 
@@ -27,9 +29,6 @@ export interface LogQuery {
   durationLongerThan?: number;
   durationLessThan?: number;
 }
-
-export const DEFAULT_TAKE = 100;
-export const MAX_TAKE = 10_000;
 
 type Kind = 'int' | 'string' | 'ids' | 'bool' | 'duration';
 export const PARAMS: ReadonlyArray<{ key: keyof LogQuery; name: string; kind: Kind }> = [
@@ -422,11 +421,8 @@ export function toCurl(e: RequestLogEntry): string {
 
 // ---- masking (the service masks already; the console never shows a secret even if one slipped through) ----
 
-const SECRET_NAME =
-  /(authorization|cookie|password|passwd|secret|token|api-?key|session-?key|authsessionkey|ss-id|ss-pid)/i;
-
 export function maskHeaders(headers: Record<string, string> | undefined): Array<[string, string]> {
-  return Object.entries(headers ?? {}).map(([k, v]) => [k, SECRET_NAME.test(k) && v !== '' ? '***' : v]);
+  return Object.entries(headers ?? {}).map(([k, v]) => [k, looksSecret(k) && v !== '' ? '***' : v]);
 }
 
 /** A copy of a JSON value with the values of secret-named keys replaced by `***`. */
@@ -436,7 +432,7 @@ export function maskDeep(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] =
-      SECRET_NAME.test(k) && v !== null && typeof v !== 'object' && v !== '' ? '***' : maskDeep(v, depth + 1);
+      looksSecret(k) && v !== null && typeof v !== 'object' && v !== '' ? '***' : maskDeep(v, depth + 1);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 import type { AppConfig } from '../../config/config';
 import type { CodeName } from '../../contract/codes';
 import type { Folder, OpenIssue, ProjectMember } from '../../contract/dtos';
+import { limits } from '../../contract/limits';
 import {
   compareTextDates,
   displayTextDate,
@@ -368,10 +369,15 @@ export function changesToSend(base: RfiFormValues, values: RfiFormValues): Parti
 }
 
 export function validateRfi(values: RfiFormValues): Partial<Record<keyof RfiFormValues, string>> {
+  const max = limits.OpenIssue;
   const errors: Partial<Record<keyof RfiFormValues, string>> = {};
   if (values.subject.trim() === '') errors.subject = 'Enter a subject.';
-  else if (values.subject.trim().length > 200) errors.subject = 'Keep the subject to 200 characters.';
-  if (values.question.length > 8000) errors.question = 'Keep the question to 8,000 characters.';
+  else if (values.subject.trim().length > max.subject) {
+    errors.subject = `Keep the subject to ${max.subject.toLocaleString('en-US')} characters.`;
+  }
+  if (values.question.length > max.question) {
+    errors.question = `Keep the question to ${max.question.toLocaleString('en-US')} characters.`;
+  }
   if (values.dueDate.trim() !== '' && !parseTextDate(values.dueDate)) {
     errors.dueDate = 'Enter a real date as MM/DD/YYYY (or YYYY-MM-DD).';
   }
@@ -383,7 +389,7 @@ export function validateRfi(values: RfiFormValues): Partial<Record<keyof RfiForm
     'reference',
     'drawing',
   ] as const) {
-    if (values[k].length > 200) errors[k] = 'Keep this to 200 characters.';
+    if (values[k].length > max[k]) errors[k] = `Keep this to ${max[k].toLocaleString('en-US')} characters.`;
   }
   return errors;
 }

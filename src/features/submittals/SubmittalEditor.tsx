@@ -16,13 +16,13 @@ import {
 } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { submittalStatuses } from '../../contract/codes';
 import type { ProjectMember, SubmittalPackage } from '../../contract/dtos';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
 import {
   FIELD_LABELS,
   LIMITS,
   PERSON_NAMES,
-  SUBMITTAL_STATUSES,
   type FormErrors,
   type FormField,
   type PersonField,
@@ -112,7 +112,7 @@ export function SubmittalEditor({
       nothingFoundMessage="Nobody by that name"
     />
   );
-  const statusOptions: string[] = [...SUBMITTAL_STATUSES];
+  const statusOptions: string[] = [...submittalStatuses];
   if (values.status && !statusOptions.some((s) => s.toLowerCase() === values.status.toLowerCase())) {
     statusOptions.push(values.status);
   }
