@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MAX_TAKE } from '../../contract/requestLog';
-import type { LogQuery } from './model';
+import type { LogQuery } from './model/query';
 
 const WINDOWS = [
   { value: 'any', label: 'Any time' },

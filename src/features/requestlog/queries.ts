@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { operations, type OperationName } from '../../contract/operations';
 import { DEFAULT_TAKE, TRACKING_FLAGS, type Tracking } from '../../contract/requestLog';
-import { toRequest, type LogQuery } from './model';
+import { toRequest, type LogQuery } from './model/query';
 
 export const requestLogKeys = {
   all: ['requestlog'] as const,

@@ -28,7 +28,7 @@ import {
   type PersonField,
   type SubmittalFormValues,
   type TextField,
-} from './submittalLogic';
+} from './model';
 
 const NOT_SEEN_HINT = 'Not seen yet — left empty, the stored value is kept.';
 

@@ -1,7 +1,7 @@
 // The edit-folder form's values, checks and the change set sent to FolderUpdateRequest (only what changed).
-import type { Folder } from '../../contract/dtos';
-import { limits } from '../../contract/limits';
-import type { FolderChanges } from './mutations';
+import type { Folder } from '../../../contract/dtos';
+import { limits } from '../../../contract/limits';
+import type { FolderChanges } from '../mutations';
 
 export interface FolderFormValues {
   folderName: string;

@@ -1,7 +1,7 @@
 // The add-external-drive-document form's values, checks and request, free of React.
-import { limits } from '../../contract/limits';
-import { formatTextDate, parseTextDate } from '../../contract/textDates';
-import type { NewExtDriveDocument } from './mutations';
+import { limits } from '../../../contract/limits';
+import { formatTextDate, parseTextDate } from '../../../contract/textDates';
+import type { NewExtDriveDocument } from '../mutations';
 
 export interface ExtDriveFormValues {
   folderParentId: string;
