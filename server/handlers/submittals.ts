@@ -1,5 +1,5 @@
 // Submittals: update a package (the fields sent) and return it; read the attachments of a submittal item.
-import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../src/contract/codes';
+import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../src/contract/statuses';
 import { limits } from '../../src/contract/limits';
 import type { Database } from 'better-sqlite3';
 import type { AttachmentFile, SubmittalPackage } from '../../src/contract/dtos';

@@ -65,37 +65,5 @@ export const projectStatuses: CodeName[] = [
   { code: 3, name: 'Completed' },
 ];
 
-/**
- * The statuses a submittal package may have: text, not codes (matched in any case, stored as written here). The
- * service refuses any other; the console's editor offers exactly these.
- */
-export const submittalStatuses = [
-  'Draft',
-  'Open',
-  'Submitted',
-  'In Review',
-  'Revise and Resubmit',
-  'Approved',
-  'Approved as Noted',
-  'Rejected',
-  'Closed',
-] as const;
-
-export type SubmittalStatus = (typeof submittalStatuses)[number];
-
-/** Submittal statuses after which nobody holds the ball (`BallInCourtContact` is empty). */
-export const finalSubmittalStatuses: readonly SubmittalStatus[] = [
-  'Approved',
-  'Approved as Noted',
-  'Rejected',
-  'Closed',
-];
-
-/** The status of the list a text names, in any case and with spaces around it; undefined when none. */
-export function submittalStatusOf(text: string | null | undefined): SubmittalStatus | undefined {
-  const t = (text ?? '').trim().toLowerCase();
-  return submittalStatuses.find((s) => s.toLowerCase() === t);
-}
-
 /** Text dates (`DueDate`, `IssueDate`, …) as the reference service writes them. */
 export const TEXT_DATE_FORMAT = 'MM/DD/YYYY';

@@ -1,9 +1,10 @@
-// The rules both sides must agree on (src/contract: limits.ts, textDates.ts, codes.ts), checked from both ends at
+// The rules both sides must agree on (src/contract: limits.ts, textDates.ts, statuses.ts, codes.ts), checked from both ends at
 // once: the console's own check (its form validator, fed what a person typed) and the reference service's binding
 // (a real request) accept and refuse exactly the same values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/config';
-import { punchListStatuses, rfiStatuses, submittalStatuses } from '../../src/contract/codes';
+import { punchListStatuses, rfiStatuses } from '../../src/contract/codes';
+import { submittalStatuses } from '../../src/contract/statuses';
 import { limits } from '../../src/contract/limits';
 import { TEXT_DATE_MAX_YEAR, TEXT_DATE_MIN_YEAR } from '../../src/contract/textDates';
 import { emptyExtDriveForm, validateExtDriveForm } from '../../src/features/folders/model/extDriveForm';
@@ -234,7 +235,7 @@ describe(`text dates (src/contract/textDates.ts: years ${TEXT_DATE_MIN_YEAR}–$
   });
 });
 
-describe('statuses (src/contract/codes.ts)', () => {
+describe('statuses (src/contract/statuses.ts, codes.ts)', () => {
   it('the submittal editor offers exactly the statuses the service accepts, in any case', async () => {
     const base = submittalValues({ number: 'N-1', description: 'D', status: 'Draft' });
     const folderId = ids.submittalPackageFolderIds[2];

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { submittalStatuses } from '../../contract/codes';
+import { submittalStatuses } from '../../contract/statuses';
 import type { ProjectMember, SubmittalPackage } from '../../contract/dtos';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
 import {

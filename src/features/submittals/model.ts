@@ -2,7 +2,7 @@
 // fields it has not seen, the editor's values and checks, the change set for operation 6, the service's field
 // errors mapped to the editor, and formatting of attachments.
 import type { AttachmentFile, Folder, SubmittalPackage } from '../../contract/dtos';
-import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../contract/codes';
+import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../contract/statuses';
 import { limits } from '../../contract/limits';
 import { parseTextDate, writeTextDate } from '../../ui/textDate';
 
