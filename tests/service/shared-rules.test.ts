@@ -9,7 +9,13 @@ import { limits } from '../../src/contract/limits';
 import { TEXT_DATE_MAX_YEAR, TEXT_DATE_MIN_YEAR } from '../../src/contract/textDates';
 import { emptyExtDriveForm, validateExtDriveForm } from '../../src/features/folders/model/extDriveForm';
 import { validateFolderForm, type FolderFormValues } from '../../src/features/folders/model/folderForm';
-import { newRow, toPunchList, validateRow, type ColumnKey } from '../../src/features/punchlist/model';
+import {
+  COLUMN_KEYS,
+  newRow,
+  toPunchList,
+  validateRow,
+  type ColumnKey,
+} from '../../src/features/punchlist/model';
 import {
   formValuesFrom as rfiValues,
   validateRfi,
@@ -44,134 +50,115 @@ async function serviceAccepts(res: Awaited<ReturnType<Harness['as']>>, path: str
 
 const text = (n: number) => 'x'.repeat(n);
 
+/**
+ * For each field: a value at its limit and one a character over, fed to the console's check (true = no error at
+ * the field) and sent to the service (field error expected at `path(field)`); both must take the first and
+ * refuse the second.
+ */
+async function limitsAgree<F extends string>(
+  fields: readonly F[],
+  max: (field: F) => number,
+  path: (field: F) => string,
+  console: (field: F, value: string) => boolean,
+  send: (field: F, value: string) => ReturnType<Harness['as']>,
+) {
+  expect(fields.length).toBeGreaterThan(0);
+  const seen: Array<[F, number, boolean, boolean]> = [];
+  for (const field of fields) {
+    for (const length of [max(field), max(field) + 1]) {
+      const value = text(length);
+      seen.push([
+        field,
+        length,
+        console(field, value),
+        await serviceAccepts(await send(field, value), path(field)),
+      ]);
+    }
+  }
+  expect(seen).toEqual(
+    fields.flatMap((f) => [
+      [f, max(f), true, true],
+      [f, max(f) + 1, false, false],
+    ]),
+  );
+}
+
 describe('field length limits (src/contract/limits.ts)', () => {
-  it('folder name and description: at the limit both accept, one over both refuse', async () => {
+  it('folder name and description', async () => {
     const base: FolderFormValues = {
       folderName: 'Archive (empty)',
       folderDescription: '',
       folderSorting: '',
     };
-    for (const field of ['folderName', 'folderDescription'] as const) {
-      const max = limits.Folder[field];
-      for (const length of [max, max + 1]) {
-        const value = text(length);
-        const console = validateFolderForm({ ...base, [field]: value })[field] === undefined;
-        const res = await h.as('pm', 'FolderUpdateRequest', {
-          folder: { folderId: ids.emptyFolderId, [field]: value },
-        });
-        const service = await serviceAccepts(res, `folder.${field}`);
-        expect({ field, length, console, service }).toEqual({
-          field,
-          length,
-          console: length <= max,
-          service: length <= max,
-        });
-      }
-    }
-    await h.as('pm', 'FolderUpdateRequest', {
-      folder: { folderId: ids.emptyFolderId, folderName: 'Archive (empty)' },
-    });
+    await limitsAgree(
+      ['folderName', 'folderDescription'] as const,
+      (f) => limits.Folder[f],
+      (f) => `folder.${f}`,
+      (f, value) => validateFolderForm({ ...base, [f]: value })[f] === undefined,
+      (f, value) =>
+        h.as('pm', 'FolderUpdateRequest', { folder: { folderId: ids.emptyFolderId, [f]: value } }),
+    );
   });
 
-  it('RFI editor fields: at the limit both accept, one over both refuse', async () => {
-    const fields = [
-      'subject',
-      'question',
-      'locationSite',
-      'locationBuilding',
-      'locationFloor',
-      'locationRoom',
-      'reference',
-      'drawing',
-    ] as const satisfies ReadonlyArray<keyof RfiFormValues & keyof typeof limits.OpenIssue>;
+  it("the RFI editor's fields", async () => {
     const base = rfiValues({ subject: 'Subject' });
-    for (const field of fields) {
-      const max = limits.OpenIssue[field];
-      for (const length of [max, max + 1]) {
-        const value = text(length);
-        const console = validateRfi({ ...base, [field]: value })[field] === undefined;
-        const res = await h.as('pm', 'OpenIssueUpdateRequest', {
-          openIssue: { folderId: ids.rfiFolderIds[0], [field]: value },
-        });
-        const service = await serviceAccepts(res, `openIssue.${field}`);
-        expect({ field, length, console, service }).toEqual({
-          field,
-          length,
-          console: length <= max,
-          service: length <= max,
-        });
-      }
-    }
+    await limitsAgree(
+      (Object.keys(base) as Array<keyof RfiFormValues>).filter(
+        (f): f is keyof RfiFormValues & keyof typeof limits.OpenIssue => f in limits.OpenIssue,
+      ),
+      (f) => limits.OpenIssue[f],
+      (f) => `openIssue.${f}`,
+      (f, value) => validateRfi({ ...base, [f]: value })[f] === undefined,
+      (f, value) =>
+        h.as('pm', 'OpenIssueUpdateRequest', { openIssue: { folderId: ids.rfiFolderIds[0], [f]: value } }),
+    );
   });
 
-  it('submittal editor fields: at the limit both accept, one over both refuse', async () => {
-    const fields = ['number', 'description', 'reference', 'revision', 'notes'] as const;
+  it("the submittal editor's fields", async () => {
     const base: SubmittalFormValues = submittalValues({ number: 'N-1', description: 'D', status: 'Open' });
-    for (const field of fields) {
-      const max = limits.SubmittalPackage[field];
-      for (const length of [max, max + 1]) {
-        const value = text(length);
-        const console = validateSubmittal({ ...base, [field]: value }, base)[field] === undefined;
-        const res = await h.as('pm', 'SubmittalUpdateRequest', {
-          submittal: { folderId: ids.submittalPackageFolderIds[1], [field]: value },
-        });
-        const service = await serviceAccepts(res, `submittal.${field}`);
-        expect({ field, length, console, service }).toEqual({
-          field,
-          length,
-          console: length <= max,
-          service: length <= max,
-        });
-      }
-    }
+    await limitsAgree(
+      (Object.keys(base) as Array<keyof SubmittalFormValues>).filter(
+        (f): f is keyof SubmittalFormValues & keyof typeof limits.SubmittalPackage =>
+          f in limits.SubmittalPackage,
+      ),
+      (f) => limits.SubmittalPackage[f],
+      (f) => `submittal.${f}`,
+      (f, value) => validateSubmittal({ ...base, [f]: value }, base)[f] === undefined,
+      (f, value) =>
+        h.as('pm', 'SubmittalUpdateRequest', {
+          submittal: { folderId: ids.submittalPackageFolderIds[1], [f]: value },
+        }),
+    );
   });
 
-  it('punch-list grid columns: at the limit both accept, one over both refuse', async () => {
-    const fields = [
-      'summary',
-      'description',
-      'locationSite',
-      'locationBuilding',
-      'locationFloor',
-      'locationRoom',
-      'reference',
-      'drawing',
-      'drawingDetail',
-    ] as const satisfies ReadonlyArray<ColumnKey & keyof typeof limits.PunchList>;
-    for (const field of fields) {
-      const max = limits.PunchList[field];
-      for (const length of [max, max + 1]) {
-        const row = newRow({ summary: 'Summary', [field]: text(length) });
-        const console = validateRow(row.values, punchListStatuses)[field] === undefined;
-        const res = await h.as('pm', 'PunchListCreateManyRequest', {
-          punchlistList: [toPunchList(row, ids.punchListFolderId, punchListStatuses)],
-        });
-        const service = await serviceAccepts(res, `punchlistList[0].${field}`);
-        expect({ field, length, console, service }).toEqual({
-          field,
-          length,
-          console: length <= max,
-          service: length <= max,
-        });
-      }
-    }
+  it("the punch-list grid's columns", async () => {
+    const row = (f: ColumnKey, value: string) => newRow({ summary: 'Summary', [f]: value });
+    await limitsAgree(
+      COLUMN_KEYS.filter((f) => f !== 'cost' && f in limits.PunchList),
+      (f) => limits.PunchList[f as keyof typeof limits.PunchList],
+      (f) => `punchlistList[0].${f}`,
+      (f, value) => validateRow(row(f, value).values, punchListStatuses)[f] === undefined,
+      (f, value) =>
+        h.as('pm', 'PunchListCreateManyRequest', {
+          punchlistList: [toPunchList(row(f, value), ids.punchListFolderId, punchListStatuses)],
+        }),
+    );
   });
 
-  it('ext-drive file name: at the limit both accept, one over both refuse', async () => {
-    const max = limits.DocumentExtDrive.fileName;
-    for (const length of [max, max + 1]) {
-      const fileName = `${text(length - 4)}.pdf`;
-      const console = validateExtDriveForm({ ...emptyExtDriveForm(ids.documentFolderId), fileName }).fileName;
-      const res = await h.as('pm', 'ExtDriveDocumentCreateRequest', {
-        document: { folderParentId: ids.documentFolderId, fileName },
-      });
-      const service = await serviceAccepts(res, 'document.fileName');
-      expect({ length, console: console === undefined, service }).toEqual({
-        length,
-        console: length <= max,
-        service: length <= max,
-      });
-    }
+  it('the ext-drive file name', async () => {
+    const name = (value: string) => `${value.slice(4)}.pdf`;
+    await limitsAgree(
+      ['fileName'] as const,
+      () => limits.DocumentExtDrive.fileName,
+      () => 'document.fileName',
+      (_, value) =>
+        validateExtDriveForm({ ...emptyExtDriveForm(ids.documentFolderId), fileName: name(value) })
+          .fileName === undefined,
+      (_, value) =>
+        h.as('pm', 'ExtDriveDocumentCreateRequest', {
+          document: { folderParentId: ids.documentFolderId, fileName: name(value) },
+        }),
+    );
   });
 });
 

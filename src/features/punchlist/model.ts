@@ -126,21 +126,15 @@ export const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The grid's text columns with a length limit: the service's (src/contract/limits.ts). */
-const LIMITED = [
-  'summary',
-  'description',
-  'locationSite',
-  'locationBuilding',
-  'locationFloor',
-  'locationRoom',
-  'reference',
-  'drawing',
-  'drawingDetail',
-] as const satisfies readonly ColumnKey[];
-const MAX: Partial<Record<ColumnKey, number>> = Object.fromEntries(
-  LIMITED.map((k) => [k, limits.PunchList[k]]),
-);
+/**
+ * The grid's columns with a length limit: those of `PunchList` in src/contract/limits.ts, read by the service too
+ * (Cost is checked as a number instead).
+ */
+export const COLUMN_LIMITS: Partial<Record<ColumnKey, number>> = {};
+for (const k of COLUMN_KEYS) {
+  if (k !== 'cost' && k in limits.PunchList)
+    COLUMN_LIMITS[k] = limits.PunchList[k as keyof typeof limits.PunchList];
+}
 
 export type CellErrors = Partial<Record<ColumnKey, string>>;
 
@@ -149,7 +143,7 @@ export function validateRow(values: RowValues, statuses: CodeName[]): CellErrors
   const errors: CellErrors = {};
   if (COLUMN_KEYS.every((k) => values[k].trim() === '')) return errors;
   if (values.summary.trim() === '') errors.summary = 'Summary is required.';
-  for (const [key, max] of Object.entries(MAX) as Array<[ColumnKey, number]>) {
+  for (const [key, max] of Object.entries(COLUMN_LIMITS) as Array<[ColumnKey, number]>) {
     if (values[key].length > max)
       errors[key] = `${columnByKey.get(key)!.label} is longer than ${max} characters.`;
   }
