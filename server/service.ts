@@ -7,7 +7,7 @@ import { seed } from './db/seed';
 import { domainHandlers } from './handlers/registry';
 import { verifyPassword } from './passwords';
 import { StartupError } from './core/startup-error';
-import type { Tracking } from './core/requestlog';
+import type { Tracking } from '../src/contract/requestLog';
 
 export interface ServiceOptions {
   dataDir: string;

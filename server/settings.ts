@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { Tracking } from './core/requestlog';
+import type { Tracking } from '../src/contract/requestLog';
 
 export interface Settings {
   dataDir: string;

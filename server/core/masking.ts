@@ -5,24 +5,17 @@
 // the service took for a secret is also scrubbed from each stored text, in the encodings it may appear in.
 import { createHash } from 'node:crypto';
 import { formatDateTime } from '../../src/contract/codecs';
+import { SECRET_HEADERS, SECRET_NAMES } from '../../src/contract/secrets';
 
 export const MASK = '***';
 
 /** Parameter names (lower case, as the binder compares them) whose values are secrets. */
-const SECRET_NAMES = new Set([
-  'password',
-  'authsessionkey',
-  'apikey',
-  'sessionkey',
-  'ss-id',
-  'ss-pid',
-  'secret',
-  'token',
-]);
-const SECRET_HEADER = /^(authorization|cookie|set-cookie|x-auth-session-key|x-api-key|proxy-authorization)$/i;
+const SECRET_NAME_SET = new Set(SECRET_NAMES);
+const SECRET_HEADER_SET = new Set(SECRET_HEADERS);
+const isSecretHeader = (name: string) => SECRET_HEADER_SET.has(name.toLowerCase());
 
 export function isSecretName(name: string): boolean {
-  return SECRET_NAMES.has(decodeName(name).trim().toLowerCase());
+  return SECRET_NAME_SET.has(decodeName(name).trim().toLowerCase());
 }
 
 /** A parameter name as the service reads it: `+` is a space, percent escapes decoded (bad ones left as they are). */
@@ -133,7 +126,7 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const value = Array.isArray(v) ? v.join(', ') : v;
-    if (SECRET_HEADER.test(k) || isSecretName(k)) {
+    if (isSecretHeader(k) || isSecretName(k)) {
       const scheme = /^(Bearer|Basic)\s/i.exec(value)?.[1];
       out[k] = scheme ? `${scheme} ${MASK}` : MASK;
     } else out[k] = maskText(value);
@@ -186,7 +179,7 @@ export function secretValues(
   walk(sources.query, 0);
   walk(sources.body, 0);
   for (const [k, v] of Object.entries(sources.headers ?? {})) {
-    if (!SECRET_HEADER.test(k) && !isSecretName(k)) continue;
+    if (!isSecretHeader(k) && !isSecretName(k)) continue;
     add(v);
     if (typeof v === 'string') {
       const token = /^(?:Bearer|Basic)\s+(\S+)/i.exec(v)?.[1];

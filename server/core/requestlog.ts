@@ -6,6 +6,13 @@ import { Worker } from 'node:worker_threads';
 import { createWriter, type LogRow, type LogWriter } from './log-writer.mjs';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import { JSON_REPLY_PREFIX, operationNames, operations, type RequestOf } from '../../src/contract/operations';
+import {
+  DEFAULT_TAKE,
+  DEFAULT_TRACKING,
+  MAX_IDS,
+  MAX_TAKE,
+  type Tracking,
+} from '../../src/contract/requestLog';
 import { ServiceError } from '../handler';
 
 export interface LogRecord {
@@ -32,16 +39,6 @@ export interface LogRecord {
   durationMs: number;
 }
 
-export interface Tracking {
-  enableSessionTracking: boolean;
-  enableResponseTracking: boolean;
-  enableErrorTracking: boolean;
-}
-
-export const DEFAULT_TAKE = 100;
-export const MAX_TAKE = 10_000;
-/** At most this many `Ids` in one query (400 `TooMany` past it). */
-export const MAX_IDS = 1_000;
 /** A stored body or DTO longer than this (characters) is kept as a preview of this length, flagged truncated. */
 export const LOG_TEXT_MAX = 16 * 1024;
 /** Default byte budget of the log (the sum of its rows' text); the oldest rows go first past it. */
@@ -107,11 +104,7 @@ export class RequestLog {
       maxBytes: given.maxBytes ?? DEFAULT_LOG_MAX_BYTES,
       replyMaxBytes: given.replyMaxBytes ?? DEFAULT_REPLY_MAX_BYTES,
     };
-    this.tracking = {
-      enableSessionTracking: false,
-      enableResponseTracking: false,
-      enableErrorTracking: true,
-    };
+    this.tracking = { ...DEFAULT_TRACKING };
     for (const [k, v] of Object.entries(tracking)) {
       if (typeof v === 'boolean') this.tracking[k as keyof Tracking] = v;
     }

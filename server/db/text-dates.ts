@@ -1,33 +1,20 @@
 // The stored date formats of the domain tables: text dates (`MM/DD/YYYY`), text times (`h:mm AM`) and a day as a
 // DateTime (12:00 UTC). The seed writes them and the handlers read and check them, so they live below both.
+// Reading a text date that was sent is the contract's (src/contract/textDates.ts), shared with the console.
+import { formatTextDate as writeTextDate } from '../../src/contract/textDates';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `MM/DD/YYYY` of a UTC instant. */
 export function formatTextDate(at: Date | number): string {
   const d = new Date(at);
-  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+  return writeTextDate({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
 }
 
 /** `h:mm AM` of minutes after midnight. */
 export function formatTextTime(minutes: number): string {
   const h = Math.floor(minutes / 60) % 24;
   return `${h % 12 === 0 ? 12 : h % 12}:${pad(minutes % 60)} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-/** Reads `MM/DD/YYYY` (also `M/D/YYYY`) or ISO `YYYY-MM-DD[T…]`; returns `MM/DD/YYYY`, or undefined if invalid. */
-export function normalizeTextDate(text: string): string | undefined {
-  const t = text.trim();
-  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
-  let [y, mo, d] = m ? [+m[3], +m[1], +m[2]] : [0, 0, 0];
-  if (!m) {
-    m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(t);
-    if (!m) return undefined;
-    [y, mo, d] = [+m[1], +m[2], +m[3]];
-  }
-  const at = new Date(Date.UTC(y, mo - 1, d));
-  if (y < 1900 || at.getUTCMonth() !== mo - 1 || at.getUTCDate() !== d) return undefined;
-  return `${pad(mo)}/${pad(d)}/${y}`;
 }
 
 /** A day as a DateTime: 12:00 UTC, which is the same calendar day in every zone from UTC-11 to UTC+11. */

@@ -3,7 +3,9 @@ import type { Database } from 'better-sqlite3';
 import { folderTypes, type FolderKind } from '../../src/contract/codes';
 import type { Document, FolderDocument } from '../../src/contract/dtos';
 import { ServiceError, type Handler, type HandlerContext } from '../handler';
-import { normalizeTextDate, textDateMs } from '../db/text-dates';
+import { limits } from '../../src/contract/limits';
+import { normalizeTextDate } from '../../src/contract/textDates';
+import { textDateMs } from '../db/text-dates';
 import { requireId, requireObject, stmt } from './common';
 import { assertCanModify, findFolder, loadFolder } from './folder-rows';
 import { FieldErrors } from './updates';
@@ -191,10 +193,10 @@ export const extDriveDocumentCreate: Handler<'ExtDriveDocumentCreateRequest'> = 
   }
   const fileName = (doc.fileName ?? '').trim();
   if (!fileName) errors.add('document.fileName', 'File name must not be empty.', 'Required');
-  else if (fileName.length > 255 || /[/\\]/.test(fileName)) {
+  else if (fileName.length > limits.DocumentExtDrive.fileName || /[/\\]/.test(fileName)) {
     errors.add(
       'document.fileName',
-      'File name must be at most 255 characters, without / or \\.',
+      `File name must be at most ${limits.DocumentExtDrive.fileName} characters, without / or \\.`,
       'InvalidValue',
     );
   }

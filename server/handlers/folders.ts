@@ -1,4 +1,5 @@
 // Folders: read one, update one (the fields sent), read the child folders of a folder.
+import { limits } from '../../src/contract/limits';
 import type { Handler } from '../handler';
 import { requireId, requireObject, stmt } from './common';
 import { assertCanModify, childFolderRows, loadFolder, toFolder } from './folder-rows';
@@ -23,8 +24,8 @@ const accessByListCodes = [
 ];
 
 const folderSpecs: Record<string, ColumnSpec> = {
-  folderName: { col: 'name', parse: parse.title(200) },
-  folderDescription: { col: 'description', parse: parse.text(2000) },
+  folderName: { col: 'name', parse: parse.title(limits.Folder.folderName) },
+  folderDescription: { col: 'description', parse: parse.text(limits.Folder.folderDescription) },
   folderSorting: { col: 'sorting', parse: parse.int() },
   accessByList: { col: 'access_by_list', parse: parse.code(accessByListCodes) },
 };

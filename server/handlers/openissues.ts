@@ -1,4 +1,5 @@
 // Open issues (RFIs): read with referenced documents, update the fields sent, read the recipients.
+import { limits } from '../../src/contract/limits';
 import type { Database } from 'better-sqlite3';
 import { rfiStatuses } from '../../src/contract/codes';
 import type { OpenIssue, ProjectMember } from '../../src/contract/dtos';
@@ -111,13 +112,13 @@ export const openIssueRead: Handler<'OpenIssueReadRequest'> = (req, ctx) => {
 };
 
 const issueSpecs = (db: Database, projectId: number): Record<string, ColumnSpec> => ({
-  number: { col: 'number', parse: parse.title(50) },
-  subject: { col: 'subject', parse: parse.title(200) },
-  question: { col: 'question', parse: parse.text(8000) },
-  locationSite: { col: 'location_site', parse: parse.text(200) },
-  locationBuilding: { col: 'location_building', parse: parse.text(200) },
-  locationFloor: { col: 'location_floor', parse: parse.text(200) },
-  locationRoom: { col: 'location_room', parse: parse.text(200) },
+  number: { col: 'number', parse: parse.title(limits.OpenIssue.number) },
+  subject: { col: 'subject', parse: parse.title(limits.OpenIssue.subject) },
+  question: { col: 'question', parse: parse.text(limits.OpenIssue.question) },
+  locationSite: { col: 'location_site', parse: parse.text(limits.OpenIssue.locationSite) },
+  locationBuilding: { col: 'location_building', parse: parse.text(limits.OpenIssue.locationBuilding) },
+  locationFloor: { col: 'location_floor', parse: parse.text(limits.OpenIssue.locationFloor) },
+  locationRoom: { col: 'location_room', parse: parse.text(limits.OpenIssue.locationRoom) },
   createdDate: { col: 'created_date', parse: parse.textDate() },
   dueDate: { col: 'due_date', parse: parse.textDate() },
   closedDate: { col: 'closed_date', parse: parse.textDate() },
@@ -126,15 +127,15 @@ const issueSpecs = (db: Database, projectId: number): Record<string, ColumnSpec>
   issueTo: { col: 'issue_to', parse: parse.member(db, projectId) },
   costImpact: { col: 'cost_impact', parse: parse.bool() },
   changeOrderId: { col: 'change_order_id', parse: parse.int() },
-  changeOrderNumber: { col: 'change_order_number', parse: parse.text(50) },
+  changeOrderNumber: { col: 'change_order_number', parse: parse.text(limits.OpenIssue.changeOrderNumber) },
   changeOrderAmount: { col: 'change_order_amount', parse: parse.decimal() },
-  changeOrderStatus: { col: 'change_order_status', parse: parse.text(50) },
+  changeOrderStatus: { col: 'change_order_status', parse: parse.text(limits.OpenIssue.changeOrderStatus) },
   orgLinkItemId: { col: 'org_link_item_id', parse: parse.int() },
-  reference: { col: 'reference', parse: parse.text(200) },
-  drawing: { col: 'drawing', parse: parse.text(200) },
-  drawingDetail: { col: 'drawing_detail', parse: parse.text(200) },
-  documentFileId: { col: 'document_file_id', parse: parse.text(200) },
-  discussionReplies: { col: 'discussion_replies', parse: parse.text(20000) },
+  reference: { col: 'reference', parse: parse.text(limits.OpenIssue.reference) },
+  drawing: { col: 'drawing', parse: parse.text(limits.OpenIssue.drawing) },
+  drawingDetail: { col: 'drawing_detail', parse: parse.text(limits.OpenIssue.drawingDetail) },
+  documentFileId: { col: 'document_file_id', parse: parse.text(limits.OpenIssue.documentFileId) },
+  discussionReplies: { col: 'discussion_replies', parse: parse.text(limits.OpenIssue.discussionReplies) },
 });
 
 export const openIssueUpdate: Handler<'OpenIssueUpdateRequest'> = (req, ctx) => {

@@ -1,4 +1,5 @@
 // Punch list: bulk create in one transaction, numbered per project, idempotent per (folder, TempItemId).
+import { limits, PUNCH_LIST_MAX_ENTRIES, PUNCH_LIST_MAX_ROWS } from '../../src/contract/limits';
 import type { Database } from 'better-sqlite3';
 import {
   architectStatuses,
@@ -12,11 +13,11 @@ import { stmt } from './common';
 import { assertCanModify, findFolder, type FolderRow } from './folder-rows';
 import { diff, FieldErrors, parse, type ColumnSpec, type Parse, type SqlValue } from './updates';
 
-export const MAX_PUNCH_ROWS = 1000;
-
 const stringList: Parse = (v, path, errors, name) => {
   const list = v as string[];
-  if (list.length > 100) return errors.add(path, `${name} must have at most 100 entries.`, 'TooMany');
+  if (list.length > PUNCH_LIST_MAX_ENTRIES) {
+    return errors.add(path, `${name} must have at most ${PUNCH_LIST_MAX_ENTRIES} entries.`, 'TooMany');
+  }
   return list.length ? JSON.stringify(list) : null;
 };
 
@@ -33,34 +34,34 @@ const documentOf =
   };
 
 const punchSpecs = (db: Database, projectId: number): Record<string, ColumnSpec> => ({
-  tempItemId: { col: 'temp_item_id', parse: parse.text(100) },
-  summary: { col: 'summary', parse: parse.title(200) },
-  description: { col: 'description', parse: parse.text(8000) },
-  locationSite: { col: 'location_site', parse: parse.text(200) },
-  locationBuilding: { col: 'location_building', parse: parse.text(200) },
-  locationFloor: { col: 'location_floor', parse: parse.text(200) },
-  locationRoom: { col: 'location_room', parse: parse.text(200) },
+  tempItemId: { col: 'temp_item_id', parse: parse.text(limits.PunchList.tempItemId) },
+  summary: { col: 'summary', parse: parse.title(limits.PunchList.summary) },
+  description: { col: 'description', parse: parse.text(limits.PunchList.description) },
+  locationSite: { col: 'location_site', parse: parse.text(limits.PunchList.locationSite) },
+  locationBuilding: { col: 'location_building', parse: parse.text(limits.PunchList.locationBuilding) },
+  locationFloor: { col: 'location_floor', parse: parse.text(limits.PunchList.locationFloor) },
+  locationRoom: { col: 'location_room', parse: parse.text(limits.PunchList.locationRoom) },
   dueDate: { col: 'due_date', parse: parse.textDate() },
   status: { col: 'status', parse: parse.code(punchListStatuses) },
   completedDate: { col: 'completed_date', parse: parse.textDate() },
   costImpact: { col: 'cost_impact', parse: parse.bool() },
-  cost: { col: 'cost', parse: parse.text(50) },
+  cost: { col: 'cost', parse: parse.text(limits.PunchList.cost) },
   ownerStatus: { col: 'owner_status', parse: parse.code(ownerStatuses) },
   documentId: { col: 'document_id', parse: documentOf(db, projectId) },
-  notifyingParty: { col: 'notifying_party', parse: parse.text(200) },
+  notifyingParty: { col: 'notifying_party', parse: parse.text(limits.PunchList.notifyingParty) },
   issueDate: { col: 'issue_date', parse: parse.textDate() },
   subcontractorListStatus: { col: 'subcontractor_status', parse: parse.code(subcontractorStatuses) },
   architectListStatus: { col: 'architect_status', parse: parse.code(architectStatuses) },
   costEventId: { col: 'cost_event_id', parse: parse.int() },
-  costEventNumber: { col: 'cost_event_number', parse: parse.text(50) },
-  costEventAmount: { col: 'cost_event_amount', parse: parse.text(50) },
-  costEventStatus: { col: 'cost_event_status', parse: parse.text(50) },
+  costEventNumber: { col: 'cost_event_number', parse: parse.text(limits.PunchList.costEventNumber) },
+  costEventAmount: { col: 'cost_event_amount', parse: parse.text(limits.PunchList.costEventAmount) },
+  costEventStatus: { col: 'cost_event_status', parse: parse.text(limits.PunchList.costEventStatus) },
   responsiblePartyList: { col: 'responsible_parties', parse: stringList },
   ccUserList: { col: 'cc_users', parse: stringList },
-  reference: { col: 'reference', parse: parse.text(200) },
-  drawing: { col: 'drawing', parse: parse.text(200) },
-  drawingDetail: { col: 'drawing_detail', parse: parse.text(200) },
-  discussionReplies: { col: 'discussion_replies', parse: parse.text(20000) },
+  reference: { col: 'reference', parse: parse.text(limits.PunchList.reference) },
+  drawing: { col: 'drawing', parse: parse.text(limits.PunchList.drawing) },
+  drawingDetail: { col: 'drawing_detail', parse: parse.text(limits.PunchList.drawingDetail) },
+  discussionReplies: { col: 'discussion_replies', parse: parse.text(limits.PunchList.discussionReplies) },
 });
 
 const COLUMNS = Object.values(punchSpecs(null as unknown as Database, 0)).map((s) => s.col);
@@ -71,10 +72,10 @@ export const punchListCreateMany: Handler<'PunchListCreateManyRequest'> = (req, 
   const list = req.punchlistList;
   if (list === undefined)
     throw ServiceError.field('punchlistList', "'punchlistList' is required.", 'Required');
-  if (list.length > MAX_PUNCH_ROWS) {
+  if (list.length > PUNCH_LIST_MAX_ROWS) {
     throw ServiceError.field(
       'punchlistList',
-      `At most ${MAX_PUNCH_ROWS} punch-list items per request (got ${list.length}).`,
+      `At most ${PUNCH_LIST_MAX_ROWS} punch-list items per request (got ${list.length}).`,
       'TooMany',
     );
   }

@@ -1,4 +1,6 @@
 // Submittals: update a package (the fields sent) and return it; read the attachments of a submittal item.
+import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../src/contract/statuses';
+import { limits } from '../../src/contract/limits';
 import type { Database } from 'better-sqlite3';
 import type { AttachmentFile, SubmittalPackage } from '../../src/contract/dtos';
 import { ServiceError, type Handler, type HandlerContext } from '../handler';
@@ -13,20 +15,8 @@ import {
 } from './folder-rows';
 import { checkReadOnly, diff, FieldErrors, parse, updateRow, type ColumnSpec, type Parse } from './updates';
 
-/** The statuses a package may have (stored as text, matched case-insensitively). */
-export const submittalStatuses = [
-  'Draft',
-  'Open',
-  'Submitted',
-  'In Review',
-  'Revise and Resubmit',
-  'Approved',
-  'Approved as Noted',
-  'Rejected',
-  'Closed',
-] as const;
 /** Statuses after which nobody holds the ball. */
-const finalStatuses = new Set(['Approved', 'Approved as Noted', 'Rejected', 'Closed']);
+const finalStatuses = new Set<string>(finalSubmittalStatuses);
 
 interface PackageRow {
   id: number;
@@ -110,7 +100,7 @@ function toSubmittal(ctx: HandlerContext, folder: FolderRow, s: PackageRow): Sub
 }
 
 const status: Parse = (v, path, errors) => {
-  const match = submittalStatuses.find((s) => s.toLowerCase() === String(v).trim().toLowerCase());
+  const match = submittalStatusOf(String(v));
   if (match) return match;
   return errors.add(path, `Status must be one of ${submittalStatuses.join(', ')}.`, 'InvalidValue');
 };
@@ -128,22 +118,22 @@ const folderRef =
   };
 
 const packageSpecs = (ctx: HandlerContext, projectId: number): Record<string, ColumnSpec> => ({
-  number: { col: 'number', parse: parse.title(50) },
-  description: { col: 'description', parse: parse.title(200) },
+  number: { col: 'number', parse: parse.title(limits.SubmittalPackage.number) },
+  description: { col: 'description', parse: parse.title(limits.SubmittalPackage.description) },
   status: { col: 'status', parse: status },
-  reference: { col: 'reference', parse: parse.text(200) },
-  revision: { col: 'revision', parse: parse.text(20) },
+  reference: { col: 'reference', parse: parse.text(limits.SubmittalPackage.reference) },
+  revision: { col: 'revision', parse: parse.text(limits.SubmittalPackage.revision) },
   subcontractorId: { col: 'subcontractor_id', parse: parse.member(ctx.db, projectId) },
   submittingCompanyContactId: { col: 'submitting_contact_id', parse: parse.member(ctx.db, projectId) },
   reviewingCompanyContactId: { col: 'reviewing_contact_id', parse: parse.member(ctx.db, projectId) },
   projectManagerId: { col: 'project_manager_id', parse: parse.member(ctx.db, projectId) },
   isPending: { col: 'is_pending', parse: parse.bool() },
   dueDateFromSub: { col: 'due_date_from_sub', parse: parse.textDate() },
-  sourceNumber: { col: 'source_number', parse: parse.text(50) },
-  targetNumber: { col: 'target_number', parse: parse.text(50) },
+  sourceNumber: { col: 'source_number', parse: parse.text(limits.SubmittalPackage.sourceNumber) },
+  targetNumber: { col: 'target_number', parse: parse.text(limits.SubmittalPackage.targetNumber) },
   originalFolderId: { col: 'original_folder_id', parse: folderRef(ctx, projectId) },
   forwardedFolderId: { col: 'forwarded_folder_id', parse: folderRef(ctx, projectId) },
-  notes: { col: 'notes', parse: parse.text(8000) },
+  notes: { col: 'notes', parse: parse.text(limits.SubmittalPackage.notes) },
 });
 
 export const submittalUpdate: Handler<'SubmittalUpdateRequest'> = (req, ctx) => {

@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { FieldError } from '../../src/contract/codecs';
 import type { CodeName } from '../../src/contract/codes';
 import { ServiceError } from '../handler';
-import { normalizeTextDate } from '../db/text-dates';
+import { normalizeTextDate } from '../../src/contract/textDates';
 import { isProjectMember, typeCode } from './common';
 
 export type SqlValue = string | number | null;

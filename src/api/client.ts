@@ -6,6 +6,7 @@ import {
   type OperationName,
   type RequestOf,
   type ResponseOf,
+  type RouteStyle,
 } from '../contract/operations';
 import type { ObjectSchema } from '../contract/schema';
 import { ApiError, errorFromReply, networkError, replyReportsError, unreadableReplyError } from './errors';
@@ -14,7 +15,7 @@ import { sessionStore } from './session';
 export interface ClientSettings {
   /** Origin (and prefix) of the service, no trailing slash; "" for the console's own origin. */
   baseUrl: string;
-  routeStyle: 'internal' | 'reply';
+  routeStyle: RouteStyle;
   fetch: typeof fetch;
 }
 

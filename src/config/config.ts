@@ -11,9 +11,10 @@ import {
   type CodeName,
   type FolderKind,
 } from '../contract/codes';
+import { ROUTE_STYLES, type RouteStyle } from '../contract/operations';
 import { publishedFile } from './base';
 
-export type RouteStyle = 'internal' | 'reply';
+export type { RouteStyle } from '../contract/operations';
 
 export interface FolderTypeInfo {
   kind: FolderKind;
@@ -109,8 +110,8 @@ export function parseConfig(json: unknown): ConfigResult {
   }
 
   if (json.routeStyle !== undefined) {
-    if (json.routeStyle === 'internal' || json.routeStyle === 'reply') {
-      config.routeStyle = json.routeStyle;
+    if ((ROUTE_STYLES as readonly unknown[]).includes(json.routeStyle)) {
+      config.routeStyle = json.routeStyle as RouteStyle;
     } else {
       problems.push({ key: 'routeStyle', message: 'must be "internal" or "reply"' });
     }

@@ -297,7 +297,14 @@ export const operationNames = Object.keys(operations) as OperationName[];
 
 export const JSON_REPLY_PREFIX = '/json/reply/';
 
+/**
+ * The two route styles the service answers (both, always) and a console may use: `internal` (`/api/internal/…`,
+ * each operation's `path`) and `reply` (`/json/reply/<Request>`).
+ */
+export const ROUTE_STYLES = ['internal', 'reply'] as const;
+export type RouteStyle = (typeof ROUTE_STYLES)[number];
+
 /** The route of an operation in either route style. */
-export function operationPath(name: OperationName, style: 'internal' | 'reply'): string {
+export function operationPath(name: OperationName, style: RouteStyle): string {
   return style === 'reply' ? JSON_REPLY_PREFIX + name : operations[name].path;
 }

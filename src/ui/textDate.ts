@@ -1,54 +1,12 @@
-// Dates carried in string fields (`DueDate`, `ClosedDate`, `IssueDate`, …). The interface gives them no format;
-// the reference service writes MM/DD/YYYY. We read ISO 8601, YYYY-MM-DD and MM/DD/YYYY, show them in the user's
-// locale, sort them as dates, and write back in the format read (MM/DD/YYYY for new values). An ISO 8601
+// Dates carried in string fields (`DueDate`, `ClosedDate`, `IssueDate`, …) on screen: read with the contract's
+// parser (src/contract/textDates.ts: ISO 8601, YYYY-MM-DD and MM/DD/YYYY, years 1900–2100), shown in the user's
+// locale, sorted as dates, and written back in the format read (MM/DD/YYYY for new values). An ISO 8601
 // date-time is written back as its date part (YYYY-MM-DD): these fields hold days, not instants.
 
-export type TextDateFormat = 'us' | 'iso';
+import { formatTextDate, parseTextDate, type TextDate } from '../contract/textDates';
 
-export interface TextDate {
-  year: number;
-  /** 1–12 */
-  month: number;
-  /** 1–31 */
-  day: number;
-  /** The format the text was read in. */
-  format: TextDateFormat;
-}
-
-const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-function valid(year: number, month: number, day: number): boolean {
-  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
-  const at = new Date(Date.UTC(year, month - 1, day));
-  return at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
-}
-
-/** Reads a text date; undefined for empty, malformed or impossible dates (02/30/2026). */
-export function parseTextDate(text: string | null | undefined): TextDate | undefined {
-  if (typeof text !== 'string') return undefined;
-  const t = text.trim();
-  let m = US.exec(t);
-  if (m) {
-    const [year, month, day] = [Number(m[3]), Number(m[1]), Number(m[2])];
-    return valid(year, month, day) ? { year, month, day, format: 'us' } : undefined;
-  }
-  m = ISO.exec(t);
-  if (m) {
-    const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    return valid(year, month, day) ? { year, month, day, format: 'iso' } : undefined;
-  }
-  return undefined;
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** Writes a date in the given format (MM/DD/YYYY unless told otherwise). */
-export function formatTextDate(date: Omit<TextDate, 'format'>, format: TextDateFormat = 'us'): string {
-  return format === 'iso'
-    ? `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`
-    : `${pad(date.month)}/${pad(date.day)}/${pad(date.year, 4)}`;
-}
+// The reader and writer are the contract's, shared with the service (same formats, same years).
+export { formatTextDate, parseTextDate, type TextDate, type TextDateFormat } from '../contract/textDates';
 
 /**
  * What to send back for a value the user typed: the typed date in the format of the value it replaces

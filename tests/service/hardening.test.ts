@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROW_BYTES_SQL } from '../../server/core/log-writer.mjs';
-import { LOG_TEXT_MAX, MAX_IDS } from '../../server/core/requestlog';
+import { LOG_TEXT_MAX } from '../../server/core/requestlog';
+import { MAX_IDS } from '../../src/contract/requestLog';
 import { versionText } from '../../server/version';
 import { expectStatus, Harness, useHarness, type Json } from './harness';
 

@@ -5,7 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { folderTypes } from '../../src/contract/codes';
-import { operationPath, operations, type OperationName } from '../../src/contract/operations';
+import {
+  operationPath,
+  operations,
+  type OperationName,
+  type RouteStyle,
+} from '../../src/contract/operations';
 import { seedIds } from '../../server/db/seed';
 import { afterAll, beforeAll } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../server/service';
@@ -28,8 +33,6 @@ export interface HttpInit {
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | (string | number)[]>;
 }
-
-export type RouteStyle = 'internal' | 'reply';
 
 export interface CallInit extends Omit<HttpInit, 'body'> {
   style?: RouteStyle;

@@ -3,7 +3,7 @@
 // logged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime, parseTimeSpan } from '../../src/contract/codecs';
-import { operations } from '../../src/contract/operations';
+import { operations, type RouteStyle } from '../../src/contract/operations';
 import {
   expectError,
   expectStatus,
@@ -47,7 +47,7 @@ async function lastId(): Promise<number> {
 async function logged(
   name: Parameters<Harness['call']>[0],
   body: Record<string, unknown>,
-  init: { headers?: Record<string, string>; key?: string; style?: 'internal' | 'reply' } = {},
+  init: { headers?: Record<string, string>; key?: string; style?: RouteStyle } = {},
 ): Promise<number> {
   await h.call(name, { authSessionKey: init.key ?? pm.sessionKey, ...body }, init);
   return lastId();

@@ -16,7 +16,7 @@ import {
   neighbours,
   reportEntries,
   subcontractorsOf,
-} from '../../src/features/dailyreports/reportLogic';
+} from '../../src/features/dailyreports/model';
 
 const config = defaultConfig();
 const report = (folderId: number, name: string, reportId = folderId - 2000, sorting = 0): Folder => ({

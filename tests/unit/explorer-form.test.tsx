@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations';
-import { formModel, parseDraft, stringifyDraft, type Draft } from '../../src/features/explorer/model';
+import { parseDraft, stringifyDraft } from '../../src/features/explorer/model/draft';
+import { formModel, type Draft } from '../../src/features/explorer/model/form';
 import { RequestForm } from '../../src/features/explorer/RequestForm';
 import { renderWithProviders } from '../../src/test-utils';
 

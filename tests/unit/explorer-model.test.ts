@@ -1,26 +1,18 @@
 // The explorer's schema → form model, the draft ↔ JSON sync, the typed request, the share link, curl / fetch.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations';
+import { checkDraft, parseDraft, stringifyDraft, toRequest } from '../../src/features/explorer/model/draft';
+import { toCurl, toFetch } from '../../src/features/explorer/model/export';
+import { formModel, type FieldModel } from '../../src/features/explorer/model/form';
 import {
-  checkDraft,
-  collectDates,
   findOperation,
-  formModel,
-  forDisplay,
-  getIn,
   operationList,
-  parseDraft,
   readShare,
-  removeAt,
   searchOperations,
-  setIn,
-  stringifyDraft,
-  toCurl,
-  toFetch,
-  toRequest,
   writeShare,
-  type FieldModel,
-} from '../../src/features/explorer/model';
+} from '../../src/features/explorer/model/operations';
+import { collectDates, forDisplay } from '../../src/features/explorer/model/reply';
+import { getIn, removeAt, setIn } from '../../src/features/explorer/model/values';
 
 const byKey = (fields: FieldModel[], key: string) => fields.find((f) => f.key === key)!;
 

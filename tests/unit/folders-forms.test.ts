@@ -8,13 +8,13 @@ import {
   toExtDriveDocument,
   toTextDate,
   validateExtDriveForm,
-} from '../../src/features/folders/extDriveForm';
+} from '../../src/features/folders/model/extDriveForm';
 import {
   folderChanges,
   folderFormValues,
   mapFolderFieldErrors,
   validateFolderForm,
-} from '../../src/features/folders/folderForm';
+} from '../../src/features/folders/model/folderForm';
 
 const folder: Folder = { folderId: 12, folderName: 'Permits', folderDescription: 'Cards', folderSorting: 3 };
 

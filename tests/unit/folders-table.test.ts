@@ -10,7 +10,7 @@ import {
   toCsv,
   writeState,
   defaultState,
-} from '../../src/features/folders/documentTable';
+} from '../../src/features/folders/model/documents';
 
 const noon = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d, 12));
 

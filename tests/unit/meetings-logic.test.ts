@@ -6,7 +6,7 @@ import {
   isOverdue,
   UNCATEGORISED,
   viewMinutes,
-} from '../../src/features/meetings/minuteLogic';
+} from '../../src/features/meetings/model';
 import { textDateDay } from '../../src/ui/textDate';
 
 const today = textDateDay({ year: 2026, month: 11, day: 1 });

@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../src/contract/dtos';
+import { errorInfo, formatDuration, operationOf } from '../../src/features/requestlog/model/entry';
+import { toCsv, toCurl } from '../../src/features/requestlog/model/export';
+import { maskDeep, maskHeaders } from '../../src/features/requestlog/model/masking';
+import { nextCursor, parseTrail, writeTrail } from '../../src/features/requestlog/model/paging';
 import {
-  durationStats,
-  errorInfo,
   filtersOf,
-  formatDuration,
-  maskDeep,
-  maskHeaders,
-  nextCursor,
-  operationOf,
   parseLogQuery,
-  parseTrail,
-  pathStats,
-  percentile,
-  timeline,
-  toCsv,
-  toCurl,
   toRequest,
   writeLogQuery,
-  writeTrail,
-} from '../../src/features/requestlog/model';
+} from '../../src/features/requestlog/model/query';
+import { durationStats, pathStats, percentile, timeline } from '../../src/features/requestlog/model/stats';
 
 const entry = (e: Partial<RequestLogEntry>): RequestLogEntry => e as RequestLogEntry;
 

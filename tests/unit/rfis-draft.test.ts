@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearDraft, loadDraft, saveDraft } from '../../src/features/rfis/draft';
-import { formValuesFrom } from '../../src/features/rfis/rfiLogic';
+import { formValuesFrom } from '../../src/features/rfis/model/editor';
 
 describe('RFI drafts', () => {
   beforeEach(() => localStorage.clear());

@@ -2,23 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { rfiStatuses } from '../../src/contract/codes';
 import type { OpenIssue } from '../../src/contract/dtos';
 import {
-  applyListState,
-  ballInCourt,
   changesToSend,
-  daysOverdue,
-  DEFAULT_LIST_STATE,
   differingFields,
-  firstReadOrder,
   formValuesFrom,
   mapFieldErrors,
-  readListState,
-  rfiFolders,
-  rowsToCsv,
-  toRow,
   validateRfi,
+} from '../../src/features/rfis/model/editor';
+import { rowsToCsv } from '../../src/features/rfis/model/export';
+import {
+  applyListState,
+  DEFAULT_LIST_STATE,
+  firstReadOrder,
+  readListState,
+  toRow,
   writeListState,
   type RfiRow,
-} from '../../src/features/rfis/rfiLogic';
+} from '../../src/features/rfis/model/list';
+import { ballInCourt, daysOverdue, rfiFolders } from '../../src/features/rfis/model/status';
 import { textDateSortKey } from '../../src/ui/textDate';
 
 const today = textDateSortKey('11/22/2026')!;

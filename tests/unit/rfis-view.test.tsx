@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { rfiStatuses } from '../../src/contract/codes';
 import { RfiEditor } from '../../src/features/rfis/RfiEditor';
-import { formValuesFrom } from '../../src/features/rfis/rfiLogic';
+import { formValuesFrom } from '../../src/features/rfis/model/editor';
 import { RfiView } from '../../src/features/rfis/RfiView';
 import { renderWithProviders } from '../../src/test-utils';
 

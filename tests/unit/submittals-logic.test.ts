@@ -12,7 +12,7 @@ import {
   mapFieldErrors,
   validateSubmittal,
   type LastReply,
-} from '../../src/features/submittals/submittalLogic';
+} from '../../src/features/submittals/model';
 
 const folder: Folder = {
   folderId: 1000,

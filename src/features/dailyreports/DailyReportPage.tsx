@@ -47,7 +47,7 @@ import {
   WEATHER_FIELDS,
   type Crew,
   type ReportEntry,
-} from './reportLogic';
+} from './model';
 
 /**
  * The project and the daily reports of the container in the URL, in day order, from the reads the loader made (no

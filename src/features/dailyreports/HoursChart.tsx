@@ -1,6 +1,6 @@
 // Hours by trade as plain SVG bars (no chart package): one row per trade plus the subcontractors.
-import type { ManpowerTotals } from './reportLogic';
-import { hoursText } from './reportLogic';
+import type { ManpowerTotals } from './model';
+import { hoursText } from './model';
 
 const ROW = 22;
 const LABEL = 110;

@@ -13,7 +13,7 @@ import {
   isReportsContainerOf,
   reportEntries,
   type ReportEntry,
-} from './reportLogic';
+} from './model';
 
 /** The report (operation 8) and its activities (operation 9) need only the report id: both go out at once. */
 function loadReport(queryClient: QueryClient, entry: ReportEntry) {

@@ -28,22 +28,10 @@ import { routes } from '../../routes/routes';
 import { useSession } from '../../session/session';
 import { operations, type OperationName } from '../../contract/operations';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import {
-  API_KEY_PLACEHOLDER,
-  checkDraft,
-  formModel,
-  operationList,
-  parseDraft,
-  readShare,
-  searchOperations,
-  SESSION_PLACEHOLDER,
-  stringifyDraft,
-  toCurl,
-  toFetch,
-  toRequest,
-  writeShare,
-  type Draft,
-} from './model';
+import { checkDraft, parseDraft, stringifyDraft, toRequest } from './model/draft';
+import { API_KEY_PLACEHOLDER, SESSION_PLACEHOLDER, toCurl, toFetch } from './model/export';
+import { formModel, type Draft } from './model/form';
+import { operationList, readShare, searchOperations, writeShare } from './model/operations';
 import { EVERYTHING, sendOperation } from './queries';
 import { ReplyView } from './ReplyView';
 import { RequestForm } from './RequestForm';

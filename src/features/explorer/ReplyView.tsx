@@ -2,7 +2,7 @@
 import { Alert, Badge, Code, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { formatDate } from '../../ui/format';
 import { JsonView } from '../../ui/JsonView';
-import { collectDates, forDisplay } from './model';
+import { collectDates, forDisplay } from './model/reply';
 import type { Exchange } from './queries';
 
 function statusColor(status: number) {

@@ -6,7 +6,8 @@ import { ActionIcon, Button, Fieldset, Group, NativeSelect, Stack, Text, TextInp
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { parseDateTime } from '../../contract/codecs';
-import { emptyValue, getIn, removeAt, setIn, type Draft, type FieldModel, type Path } from './model';
+import type { Draft, FieldModel, Path } from './model/form';
+import { emptyValue, getIn, removeAt, setIn } from './model/values';
 
 export interface RequestFormProps {
   fields: FieldModel[];

@@ -4,7 +4,8 @@ import { type QueryKey } from '@tanstack/react-query';
 import { readReply, sendRaw, type RawReply } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { operations, type OperationName } from '../../contract/operations';
-import { toRequest, type Draft } from './model';
+import { toRequest } from './model/draft';
+import type { Draft } from './model/form';
 
 export interface Exchange {
   operation: OperationName;

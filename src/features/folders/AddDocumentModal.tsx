@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors';
 import { useConfig } from '../../config/config';
 import type { Folder } from '../../contract/dtos';
-import { distinctNames, formatBytes } from './documentTable';
+import { distinctNames, formatBytes } from './model/documents';
 import {
   emptyExtDriveForm,
   mapExtDriveFieldErrors,
@@ -26,7 +26,7 @@ import {
   validateExtDriveForm,
   type ExtDriveField,
   type ExtDriveFormValues,
-} from './extDriveForm';
+} from './model/extDriveForm';
 import { addExtDriveDocumentMutation } from './mutations';
 import { documentStatusesQuery, folderDocumentsQuery, subFolderDocumentsQuery } from './queries';
 

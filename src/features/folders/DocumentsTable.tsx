@@ -30,7 +30,7 @@ import {
   writeState,
   type ColumnId,
   type TableState,
-} from './documentTable';
+} from './model/documents';
 import { documentStatusesQuery, folderDocumentsQuery } from './queries';
 import classes from './DocumentsTable.module.css';
 

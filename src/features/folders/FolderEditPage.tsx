@@ -22,7 +22,7 @@ import {
   validateFolderForm,
   type FolderField,
   type FolderFormValues,
-} from './folderForm';
+} from './model/folderForm';
 import { updateFolderMutation } from './mutations';
 
 function useUnsavedChangesGuard(dirty: boolean) {

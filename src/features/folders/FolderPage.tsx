@@ -28,11 +28,11 @@ import { DateText } from '../../ui/DateText';
 import { FolderIcon } from '../../ui/icons';
 import { AddDocumentModal, type AddedDocument } from './AddDocumentModal';
 import { DocumentsTable } from './DocumentsTable';
-import { formatBytes } from './documentTable';
+import { formatBytes } from './model/documents';
 import { FolderBreadcrumbs, useAncestors } from './FolderBreadcrumbs';
 import { FolderTree } from './FolderTree';
 import { subFolderDocumentsQuery } from './queries';
-import { isHttpUrl } from './extDriveForm';
+import { isHttpUrl } from './model/extDriveForm';
 
 /** Folder kinds that hold documents (operation 14 answers nothing for the others). */
 const DOCUMENT_KINDS = new Set(['documents', 'drawings', 'folder']);

@@ -28,7 +28,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Field } from '../../ui/Field';
 import print from '../../ui/print.module.css';
 import { displayTextDate, todayDay } from '../../ui/textDate';
-import { daysOverdue, viewMinutes } from './minuteLogic';
+import { daysOverdue, viewMinutes } from './model';
 import { meetingMinutesQuery, meetingQuery } from './queries';
 
 const text = (v: string | undefined) => (v && v.trim() ? v : undefined);

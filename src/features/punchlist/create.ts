@@ -4,9 +4,10 @@
 // those rows are set aside with the reason and the rest of the batch is sent again.
 import { ApiError } from '../../api/errors';
 import type { PunchList } from '../../contract/dtos';
+import { PUNCH_LIST_MAX_ROWS } from '../../contract/limits';
 import { parseFieldPath, type ColumnKey } from './model';
 
-export const MAX_BATCH_ROWS = 1000;
+export const MAX_BATCH_ROWS = PUNCH_LIST_MAX_ROWS;
 export const MAX_BATCH_BYTES = 700_000;
 
 export interface Outcome {

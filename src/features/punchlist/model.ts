@@ -2,6 +2,7 @@
 // PunchList requests of operation 5. Pure functions, no React.
 import type { CodeName } from '../../contract/codes';
 import type { PunchList } from '../../contract/dtos';
+import { limits, PUNCH_LIST_ENTRY_MAX, PUNCH_LIST_MAX_ENTRIES } from '../../contract/limits';
 import { formatTextDate, parseTextDate } from '../../ui/textDate';
 
 export type ColumnKey =
@@ -125,17 +126,15 @@ export const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const MAX: Partial<Record<ColumnKey, number>> = {
-  summary: 200,
-  description: 8000,
-  locationSite: 200,
-  locationBuilding: 200,
-  locationFloor: 200,
-  locationRoom: 200,
-  reference: 200,
-  drawing: 200,
-  drawingDetail: 200,
-};
+/**
+ * The grid's columns with a length limit: those of `PunchList` in src/contract/limits.ts, read by the service too
+ * (Cost is checked as a number instead).
+ */
+export const COLUMN_LIMITS: Partial<Record<ColumnKey, number>> = {};
+for (const k of COLUMN_KEYS) {
+  if (k !== 'cost' && k in limits.PunchList)
+    COLUMN_LIMITS[k] = limits.PunchList[k as keyof typeof limits.PunchList];
+}
 
 export type CellErrors = Partial<Record<ColumnKey, string>>;
 
@@ -144,7 +143,7 @@ export function validateRow(values: RowValues, statuses: CodeName[]): CellErrors
   const errors: CellErrors = {};
   if (COLUMN_KEYS.every((k) => values[k].trim() === '')) return errors;
   if (values.summary.trim() === '') errors.summary = 'Summary is required.';
-  for (const [key, max] of Object.entries(MAX) as Array<[ColumnKey, number]>) {
+  for (const [key, max] of Object.entries(COLUMN_LIMITS) as Array<[ColumnKey, number]>) {
     if (values[key].length > max)
       errors[key] = `${columnByKey.get(key)!.label} is longer than ${max} characters.`;
   }
@@ -158,8 +157,11 @@ export function validateRow(values: RowValues, statuses: CodeName[]): CellErrors
   if (parseCost(values.cost) === undefined) errors.cost = 'Cost must be a number, such as 1250.00.';
   for (const key of ['responsibleParties', 'ccUsers'] as const) {
     const list = splitList(values[key]);
-    if (list.length > 100) errors[key] = `${columnByKey.get(key)!.label}: at most 100 entries.`;
-    else if (list.some((s) => s.length > 200)) errors[key] = 'Each entry must be at most 200 characters.';
+    if (list.length > PUNCH_LIST_MAX_ENTRIES) {
+      errors[key] = `${columnByKey.get(key)!.label}: at most ${PUNCH_LIST_MAX_ENTRIES} entries.`;
+    } else if (list.some((s) => s.length > PUNCH_LIST_ENTRY_MAX)) {
+      errors[key] = `Each entry must be at most ${PUNCH_LIST_ENTRY_MAX} characters.`;
+    }
   }
   return errors;
 }

@@ -22,16 +22,9 @@ import type { RequestLogEntry } from '../../contract/dtos';
 import { operations } from '../../contract/operations';
 import { formatDate } from '../../ui/format';
 import { JsonView } from '../../ui/JsonView';
-import {
-  errorInfo,
-  formatDuration,
-  isError,
-  maskDeep,
-  maskHeaders,
-  operationOf,
-  parseBody,
-  toCurl,
-} from './model';
+import { errorInfo, formatDuration, isError, operationOf, parseBody } from './model/entry';
+import { toCurl } from './model/export';
+import { maskDeep, maskHeaders } from './model/masking';
 import { isKnownOperation, replayRequest } from './queries';
 
 const SIGN_IN = 'InternalUserAuthenticationRequest';

@@ -4,7 +4,8 @@ import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Box, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RequestLogEntry } from '../../contract/dtos';
-import { errorInfo, formatDuration, formatLogTime, isError, relativeAge, type LogQuery } from './model';
+import { errorInfo, formatDuration, formatLogTime, isError, relativeAge } from './model/entry';
+import type { LogQuery } from './model/query';
 import classes from './LogTable.module.css';
 
 export const ROW_HEIGHT = 34;

@@ -3,7 +3,8 @@
 import { useMemo } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { RequestLogEntry } from '../../contract/dtos';
-import { boundLabel, durationStats, formatDuration, pathStats, timeline } from './model';
+import { formatDuration } from './model/entry';
+import { boundLabel, durationStats, pathStats, timeline } from './model/stats';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 

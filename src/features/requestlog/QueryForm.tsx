@@ -1,7 +1,8 @@
 // Every query parameter of operation 20, as a form. Applying it writes the query into the URL.
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { MAX_TAKE, type LogQuery } from './model';
+import { MAX_TAKE } from '../../contract/requestLog';
+import type { LogQuery } from './model/query';
 
 const WINDOWS = [
   { value: 'any', label: 'Any time' },

@@ -26,20 +26,18 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { EntryDetail, type DetailFilterKey } from './EntryDetail';
 import { LogTable, type FilterKey } from './LogTable';
+import { DEFAULT_TAKE } from '../../contract/requestLog';
+import { toCsv } from './model/export';
+import { nextCursor, parseTrail, writeTrail } from './model/paging';
 import {
-  DEFAULT_TAKE,
   ENTRY_PARAM,
   filtersOf,
   hasFilters,
-  nextCursor,
   parseLogQuery,
-  parseTrail,
-  toCsv,
   TRAIL_PARAM,
   writeLogQuery,
-  writeTrail,
   type LogQuery,
-} from './model';
+} from './model/query';
 import { Overview } from './Overview';
 import { requestLogEntryQuery, requestLogQuery, requestLogTailQuery } from './queries';
 import { QueryForm } from './QueryForm';

@@ -4,7 +4,8 @@ import { Button, Group, Modal, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { setTrackingMutation, TRACKING_KEYS, type Tracking } from './queries';
+import { TRACKING_FLAGS, type Tracking } from '../../contract/requestLog';
+import { setTrackingMutation } from './queries';
 
 const LABELS: Record<keyof Tracking, { label: string; noun: string; what: string }> = {
   enableErrorTracking: { label: 'Errors', noun: 'error', what: 'the error response of failed requests' },
@@ -27,7 +28,7 @@ export function TrackingSwitches({ tracking }: { tracking?: Tracking }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         Tracking
       </Text>
-      {TRACKING_KEYS.map((key) => (
+      {TRACKING_FLAGS.map((key) => (
         <Switch
           key={key}
           size="sm"

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { sessionStore } from '../../api/session';
-import { parseLogQuery } from './model';
+import { parseLogQuery } from './model/query';
 import { requestLogQuery } from './queries';
 
 /** Starts the first page with the screen's chunk; admins only, and a failure is shown in place by the screen. */

@@ -3,7 +3,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { operations, type OperationName } from '../../contract/operations';
-import { DEFAULT_TAKE, toRequest, type LogQuery } from './model';
+import { DEFAULT_TAKE, TRACKING_FLAGS, type Tracking } from '../../contract/requestLog';
+import { toRequest, type LogQuery } from './model/query';
 
 export const requestLogKeys = {
   all: ['requestlog'] as const,
@@ -12,16 +13,6 @@ export const requestLogKeys = {
   entry: (id: number) => [...requestLogKeys.all, 'entry', id] as const,
   tail: (q: LogQuery, afterId: number) => [...requestLogKeys.all, 'tail', q, afterId] as const,
 };
-
-export type Tracking = Record<
-  'enableSessionTracking' | 'enableResponseTracking' | 'enableErrorTracking',
-  boolean
->;
-export const TRACKING_KEYS = [
-  'enableErrorTracking',
-  'enableResponseTracking',
-  'enableSessionTracking',
-] as const;
 
 export interface LogPage {
   rows: RequestLogEntry[];
@@ -34,7 +25,7 @@ export interface LogPage {
 function trackingOf(meta: Record<string, string> | undefined): Tracking | undefined {
   if (!meta) return undefined;
   const t = {} as Tracking;
-  for (const k of TRACKING_KEYS) {
+  for (const k of TRACKING_FLAGS) {
     const v = Object.entries(meta).find(([name]) => name.toLowerCase() === k.toLowerCase())?.[1];
     if (v !== 'true' && v !== 'false') return undefined;
     t[k] = v === 'true';

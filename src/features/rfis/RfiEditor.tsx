@@ -16,7 +16,7 @@ import { getHotkeyHandler } from '@mantine/hooks';
 import type { CodeName } from '../../contract/codes';
 import type { ProjectMember } from '../../contract/dtos';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
-import type { RfiFormValues } from './rfiLogic';
+import type { RfiFormValues } from './model/editor';
 import { Section } from './RfiView';
 
 export type FormErrors = Partial<Record<keyof RfiFormValues | '_form', string>>;

@@ -28,18 +28,17 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { formatMoney } from '../../ui/format';
 import { displayTextDate, todayDay } from '../../ui/textDate';
+import { rowsToCsv } from './model/export';
 import {
   applyListState,
   readListState,
-  rfiFolders,
-  rowsToCsv,
-  statusColor,
   toRow,
   writeListState,
   type ListState,
   type RfiRow,
   type SortKey,
-} from './rfiLogic';
+} from './model/list';
+import { rfiFolders, statusColor } from './model/status';
 import { useRfiDetails } from './useRfiDetails';
 
 const COLUMNS: Array<{ key: SortKey; label: string; align?: 'right' }> = [

@@ -16,19 +16,16 @@ import { clearDraft, loadDraft, saveDraft, type RfiDraft } from './draft';
 import { rfiQuery, rfiRecipientsQuery, useUpdateRfi } from './queries';
 import { RfiEditor, type FormErrors } from './RfiEditor';
 import {
-  ballInCourt,
   changesToSend,
-  daysOverdue,
   describeValue,
   differingFields,
   EDITABLE_FIELDS,
   formValuesFrom,
   mapFieldErrors,
-  rfiStatusName,
-  statusColor,
   validateRfi,
   type RfiFormValues,
-} from './rfiLogic';
+} from './model/editor';
+import { ballInCourt, daysOverdue, rfiStatusName, statusColor } from './model/status';
 import { RfiView } from './RfiView';
 
 interface Editing {

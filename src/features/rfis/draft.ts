@@ -1,5 +1,5 @@
 // Unsaved RFI edits kept in localStorage, per user and RFI, so a reload or a closed tab loses nothing.
-import type { RfiFormValues } from './rfiLogic';
+import type { RfiFormValues } from './model/editor';
 
 export interface RfiDraft {
   values: RfiFormValues;

@@ -4,7 +4,8 @@ import { ensureFolderWithChildren } from '../../api/queries/folders';
 import { getConfig } from '../../config/config';
 import { routeId } from '../../routes/routes';
 import { DETAIL_CONCURRENCY, rfiQuery, rfiRecipientsQuery } from './queries';
-import { firstReadOrder, rfiFolders } from './rfiLogic';
+import { firstReadOrder } from './model/list';
+import { rfiFolders } from './model/status';
 
 /**
  * The RFI container and its RFI folders, together; then, without waiting for them, each RFI's details (one read

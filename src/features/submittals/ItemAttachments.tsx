@@ -6,7 +6,7 @@ import type { AttachmentFile, Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { attachmentsQuery } from './queries';
-import { downloadUrl, fileTypeLabel, formatBytes } from './submittalLogic';
+import { downloadUrl, fileTypeLabel, formatBytes } from './model';
 
 function Stamp({ at, by }: { at: Date | undefined; by: string | undefined }) {
   if (!at && !by) {

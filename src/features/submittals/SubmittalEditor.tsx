@@ -16,19 +16,19 @@ import {
 } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { submittalStatuses } from '../../contract/statuses';
 import type { ProjectMember, SubmittalPackage } from '../../contract/dtos';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
 import {
   FIELD_LABELS,
   LIMITS,
   PERSON_NAMES,
-  SUBMITTAL_STATUSES,
   type FormErrors,
   type FormField,
   type PersonField,
   type SubmittalFormValues,
   type TextField,
-} from './submittalLogic';
+} from './model';
 
 const NOT_SEEN_HINT = 'Not seen yet — left empty, the stored value is kept.';
 
@@ -112,7 +112,7 @@ export function SubmittalEditor({
       nothingFoundMessage="Nobody by that name"
     />
   );
-  const statusOptions: string[] = [...SUBMITTAL_STATUSES];
+  const statusOptions: string[] = [...submittalStatuses];
   if (values.status && !statusOptions.some((s) => s.toLowerCase() === values.status.toLowerCase())) {
     statusOptions.push(values.status);
   }

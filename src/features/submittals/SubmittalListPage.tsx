@@ -14,7 +14,7 @@ import { useSession } from '../../session/session';
 import { DateText } from '../../ui/DateText';
 import { loadLastReply } from './lastReply';
 import { kindOf } from './queries';
-import { ballInCourt, isFinalStatus, statusColor } from './submittalLogic';
+import { ballInCourt, isFinalStatus, statusColor } from './model';
 
 function NotSeen() {
   return (

@@ -46,7 +46,7 @@ import {
   type FormErrors,
   type FormField,
   type SubmittalFormValues,
-} from './submittalLogic';
+} from './model';
 
 interface Editing {
   base: SubmittalFormValues;

@@ -1,6 +1,6 @@
 // The last reply of operation 6 per package, kept on this device (per user) so a reload shows what the service
 // last said: no operation reads a package, so this and the folder tree are all the screen has.
-import type { LastReply } from './submittalLogic';
+import type { LastReply } from './model';
 
 const key = (userName: string | undefined, folderId: number) =>
   `pmc.submittalReply.${userName ?? ''}.${folderId}`;

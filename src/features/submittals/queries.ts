@@ -10,7 +10,7 @@ import { folderKind, type AppConfig } from '../../config/config';
 import type { FolderKind } from '../../contract/codes';
 import type { Folder, SubmittalPackage } from '../../contract/dtos';
 import { loadLastReply, storeLastReply } from './lastReply';
-import type { LastReply } from './submittalLogic';
+import type { LastReply } from './model';
 
 export const submittalKeys = {
   all: ['submittals'] as const,

@@ -1,6 +1,7 @@
 // The edit-folder form's values, checks and the change set sent to FolderUpdateRequest (only what changed).
-import type { Folder } from '../../contract/dtos';
-import type { FolderChanges } from './mutations';
+import type { Folder } from '../../../contract/dtos';
+import { limits } from '../../../contract/limits';
+import type { FolderChanges } from '../mutations';
 
 export interface FolderFormValues {
   folderName: string;
@@ -11,8 +12,8 @@ export interface FolderFormValues {
 
 export type FolderField = keyof FolderFormValues;
 
-export const NAME_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
+export const NAME_MAX = limits.Folder.folderName;
+export const DESCRIPTION_MAX = limits.Folder.folderDescription;
 
 export function folderFormValues(folder: Folder): FolderFormValues {
   return {

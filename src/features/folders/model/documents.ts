@@ -1,7 +1,7 @@
 // The documents table's logic, free of React: columns, filter and sort state in the URL, filtering, sorting,
 // CSV. 100,000 rows are sorted and filtered here, so comparisons use precomputed keys.
-import type { FolderDocument } from '../../contract/dtos';
-import { formatDate } from '../../ui/format';
+import type { FolderDocument } from '../../../contract/dtos';
+import { formatDate } from '../../../ui/format';
 
 export type ColumnId =
   | 'number'

@@ -1,5 +1,7 @@
 // The add-external-drive-document form's values, checks and request, free of React.
-import type { NewExtDriveDocument } from './mutations';
+import { limits } from '../../../contract/limits';
+import { formatTextDate, parseTextDate } from '../../../contract/textDates';
+import type { NewExtDriveDocument } from '../mutations';
 
 export interface ExtDriveFormValues {
   folderParentId: string;
@@ -50,15 +52,10 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-/** YYYY-MM-DD → MM/DD/YYYY (the service's text-date format); undefined when not a real date. */
+/** YYYY-MM-DD → MM/DD/YYYY (the service's text-date format); undefined when not a date the service takes. */
 export function toTextDate(iso: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
-    return undefined;
-  return `${m[2]}/${m[3]}/${m[1]}`;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso.trim()) ? parseTextDate(iso) : undefined;
+  return date ? formatTextDate(date) : undefined;
 }
 
 export function validateExtDriveForm(v: ExtDriveFormValues): Partial<Record<ExtDriveField, string>> {
@@ -66,7 +63,9 @@ export function validateExtDriveForm(v: ExtDriveFormValues): Partial<Record<ExtD
   const fileName = v.fileName.trim();
   if (!fileName) errors.fileName = 'Enter the file name.';
   else if (/[/\\]/.test(fileName)) errors.fileName = 'The file name must not contain / or \\.';
-  else if (fileName.length > 255) errors.fileName = 'The file name must be at most 255 characters.';
+  else if (fileName.length > limits.DocumentExtDrive.fileName) {
+    errors.fileName = `The file name must be at most ${limits.DocumentExtDrive.fileName} characters.`;
+  }
   if (!/^\d+$/.test(v.folderParentId)) errors.folderParentId = 'Choose the folder.';
   if (v.fileSize.trim() && !/^\d{1,15}$/.test(v.fileSize.trim())) {
     errors.fileSize = 'Enter the size as a whole number of bytes.';

@@ -2,24 +2,14 @@
 // fields it has not seen, the editor's values and checks, the change set for operation 6, the service's field
 // errors mapped to the editor, and formatting of attachments.
 import type { AttachmentFile, Folder, SubmittalPackage } from '../../contract/dtos';
+import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../contract/statuses';
+import { limits } from '../../contract/limits';
 import { parseTextDate, writeTextDate } from '../../ui/textDate';
-
-/** The reference service's statuses (any case accepted, stored as written here). */
-export const SUBMITTAL_STATUSES = [
-  'Draft',
-  'Open',
-  'Submitted',
-  'In Review',
-  'Revise and Resubmit',
-  'Approved',
-  'Approved as Noted',
-  'Rejected',
-  'Closed',
-] as const;
 
 /** After these nobody holds the ball. */
 export function isFinalStatus(status: string | undefined): boolean {
-  return /^(approved|approved as noted|rejected|closed)$/i.test((status ?? '').trim());
+  const known = submittalStatusOf(status);
+  return known !== undefined && finalSubmittalStatuses.includes(known);
 }
 
 export function statusColor(status: string | undefined): string {
@@ -145,13 +135,9 @@ export interface SubmittalFormValues {
   isPending: boolean | null;
 }
 
-export const LIMITS: Partial<Record<FormField, number>> = {
-  number: 50,
-  description: 200,
-  reference: 200,
-  revision: 20,
-  notes: 8000,
-};
+const { number, description, reference, revision, notes } = limits.SubmittalPackage;
+/** The editor's text fields with a length limit: the service's (src/contract/limits.ts). */
+export const LIMITS: Partial<Record<FormField, number>> = { number, description, reference, revision, notes };
 
 /** The editor's starting values. A field not seen starts empty (and is sent only if something is typed). */
 export function formValuesFrom(pkg: SubmittalPackage): SubmittalFormValues {
@@ -195,12 +181,8 @@ export function validateSubmittal(
     errors.dueDateFromSub = 'Enter a date as MM/DD/YYYY (or YYYY-MM-DD), or leave it empty.';
   }
   const status = values.status.trim();
-  if (
-    status !== '' &&
-    status !== base.status &&
-    !SUBMITTAL_STATUSES.some((s) => s.toLowerCase() === status.toLowerCase())
-  ) {
-    errors.status = `Choose one of: ${SUBMITTAL_STATUSES.join(', ')}.`;
+  if (status !== '' && status !== base.status && !submittalStatusOf(status)) {
+    errors.status = `Choose one of: ${submittalStatuses.join(', ')}.`;
   }
   for (const f of PERSON_FIELDS) {
     if (values[f] !== '' && !/^\d{1,10}$/.test(values[f])) errors[f] = 'Choose a person from the list.';

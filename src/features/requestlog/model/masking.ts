@@ -1,0 +1,19 @@
+// Masking on screen: the service masks already; the console never shows a secret even if one slipped through
+// (secret names: src/contract/secrets.ts).
+import { looksSecret } from '../../../contract/secrets';
+
+export function maskHeaders(headers: Record<string, string> | undefined): Array<[string, string]> {
+  return Object.entries(headers ?? {}).map(([k, v]) => [k, looksSecret(k) && v !== '' ? '***' : v]);
+}
+
+/** A copy of a JSON value with the values of secret-named keys replaced by `***`. */
+export function maskDeep(value: unknown, depth = 0): unknown {
+  if (depth > 50 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] =
+      looksSecret(k) && v !== null && typeof v !== 'object' && v !== '' ? '***' : maskDeep(v, depth + 1);
+  }
+  return out;
+}
