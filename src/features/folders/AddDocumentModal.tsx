@@ -18,7 +18,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors';
 import { useConfig } from '../../config/config';
 import type { Folder } from '../../contract/dtos';
-import { distinctNames, formatBytes } from './documentTable';
+import { formatBytes } from '../../ui/format';
+import { distinctNames } from './documentTable';
 import {
   emptyExtDriveForm,
   mapExtDriveFieldErrors,

@@ -31,6 +31,7 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { formatDelimited } from '../../ui/delimited';
+import { downloadText } from '../../ui/download';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import type { Progress as SendProgress } from './create';
 import { clearDraft, loadDraft, saveDraft } from './draft';
@@ -61,18 +62,6 @@ interface Problem {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
-function downloadTemplate() {
-  const blob = new Blob(['\ufeff', formatDelimited([templateHeader()])], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'punch-list-template.csv';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function Shortcuts() {
   const keys: Array<[string, string]> = [
@@ -456,7 +445,11 @@ export function PunchListPage() {
               </Button>
             )}
           </FileButton>
-          <Button size="xs" variant="subtle" onClick={downloadTemplate}>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => downloadText('punch-list-template.csv', formatDelimited([templateHeader()]))}
+          >
             Download template CSV
           </Button>
           <Popover position="bottom-start" shadow="md" withArrow width={380}>

@@ -3,6 +3,7 @@
 import { formatTimeSpan, parseTimeSpan } from '../../contract/codecs';
 import type { RequestLogEntry } from '../../contract/dtos';
 import type { RequestOf } from '../../contract/operations';
+import { csvCell } from '../../ui/csv';
 
 export type LogRequest = RequestOf<'RequestLogs'>;
 
@@ -340,13 +341,6 @@ export function pathStats(rows: RequestLogEntry[]): { slowest: PathStat[]; faili
 }
 
 // ---- export ----
-
-function csvCell(v: unknown): string {
-  let s = v === undefined || v === null ? '' : v instanceof Date ? v.toISOString() : String(v);
-  // A cell starting like a formula is read as text by spreadsheets.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export const CSV_COLUMNS = [
   'Id',

@@ -3,6 +3,7 @@
 import type { AppConfig } from '../../config/config';
 import type { CodeName } from '../../contract/codes';
 import type { Folder, OpenIssue, ProjectMember } from '../../contract/dtos';
+import { csvCell } from '../../ui/csv';
 import {
   compareTextDates,
   displayTextDate,
@@ -228,14 +229,6 @@ export function firstReadOrder(folders: Folder[], params: URLSearchParams): numb
   const rows = folders.map((f) => toRow(f, undefined, [], 0));
   const state = { ...readListState(params), status: [], overdue: false };
   return applyListState(rows, state).map((r) => r.folderId);
-}
-
-function csvCell(v: string | number | boolean | undefined | null): string {
-  if (v === undefined || v === null) return '';
-  let s = String(v);
-  // A cell starting with = + - @ would be run as a formula by spreadsheet programs.
-  if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function rowsToCsv(rows: RfiRow[]): string {
