@@ -26,9 +26,7 @@ import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { DateText } from '../../ui/DateText';
-import { Field } from '../../ui/Field';
 import { useEditSession } from '../../ui/editSession';
-import { displayTextDate } from '../../ui/textDate';
 import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { ItemAttachments } from './ItemAttachments';
 import { itemFolders, kindOf, lastReplyQuery, projectMembersQuery, useUpdateSubmittal } from './queries';
@@ -47,14 +45,7 @@ import {
   type FormField,
   type SubmittalFormValues,
 } from './submittalLogic';
-
-function NotSeen() {
-  return (
-    <Badge variant="outline" color="gray" size="sm" fw={500} tt="none">
-      Not seen yet
-    </Badge>
-  );
-}
+import { NotSeen, PackageDetails } from './PackageDetails';
 
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -74,10 +65,6 @@ function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: 
   );
 }
 
-function person(name: string | undefined, id: number | undefined): string | undefined {
-  return name || (id ? `User ${id}` : undefined);
-}
-
 export function SubmittalPackagePage() {
   const { projectId, containerId, packageId } = useRouteIds(routes.submittalPackage);
   const config = useConfig();
@@ -87,7 +74,6 @@ export function SubmittalPackagePage() {
   const items = useMemo(() => itemFolders(children, config), [children, config]);
   const known = knownPackage(folder, reply ?? undefined);
   const { pkg, unseen } = known;
-  const seen = (f: FormField) => !unseen.includes(f);
   const canModify = pkg.userCanModify !== false;
   const title = pkg.description || folder.folderName || `Package ${packageId}`;
   useDocumentTitle(`${pkg.number ? `${pkg.number} ` : ''}${title} · PM Console`);
@@ -141,7 +127,6 @@ export function SubmittalPackagePage() {
   };
 
   const court = ballInCourt(pkg, known.source === 'reply');
-  const value = (f: FormField, shown: ReactNode) => (seen(f) ? shown : <NotSeen />);
   const openCount = reply ? pkg.countOpenItems : undefined;
   const closedCount = reply ? pkg.countClosedItems : undefined;
   const replyTotal = reply ? pkg.countTotalItems : undefined;
@@ -277,69 +262,7 @@ export function SubmittalPackagePage() {
           onCancel={cancel}
         />
       ) : (
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="package-details">
-          <Title order={2} size="h4" mb="sm" id="package-details">
-            Details
-          </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm" m={0}>
-            <Field label="Number">{value('number', pkg.number)}</Field>
-            <Field label="Status">{value('status', pkg.status)}</Field>
-            <Field label="Reference">{value('reference', pkg.reference)}</Field>
-            <Field label="Revision">{value('revision', pkg.revision)}</Field>
-            <Field label="Due date from sub">
-              {value('dueDateFromSub', displayTextDate(pkg.dueDateFromSub))}
-            </Field>
-            <Field label="Pending review">
-              {value('isPending', pkg.isPending === undefined ? undefined : pkg.isPending ? 'Yes' : 'No')}
-            </Field>
-            <Field label="Subcontractor">
-              {value('subcontractorId', person(pkg.subcontractor, pkg.subcontractorId))}
-            </Field>
-            <Field label="Submitting contact">
-              {value(
-                'submittingCompanyContactId',
-                person(pkg.submittingCompanyContact, pkg.submittingCompanyContactId),
-              )}
-            </Field>
-            <Field label="Reviewing contact">
-              {value(
-                'reviewingCompanyContactId',
-                person(pkg.reviewingCompanyContact, pkg.reviewingCompanyContactId) &&
-                  `${person(pkg.reviewingCompanyContact, pkg.reviewingCompanyContactId)}${pkg.reviewingCompany ? ` (${pkg.reviewingCompany})` : ''}`,
-              )}
-            </Field>
-            <Field label="Project manager">
-              {value('projectManagerId', person(pkg.projectManager, pkg.projectManagerId))}
-            </Field>
-            {(pkg.sourceNumber || pkg.targetNumber) && (
-              <Field label="Source / target number">
-                {[pkg.sourceNumber || '—', pkg.targetNumber || '—'].join(' / ')}
-              </Field>
-            )}
-          </SimpleGrid>
-          <Stack gap={2} mt="md">
-            <Text component="h3" size="xs" c="dimmed" fw={600} tt="uppercase" m={0}>
-              Notes
-            </Text>
-            {!seen('notes') ? (
-              <div>
-                <NotSeen />
-              </div>
-            ) : pkg.notes ? (
-              <Text
-                size="sm"
-                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                data-testid="package-notes"
-              >
-                {pkg.notes}
-              </Text>
-            ) : (
-              <Text size="sm" c="dimmed" data-testid="package-notes">
-                No notes.
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+        <PackageDetails pkg={pkg} unseen={unseen} />
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="package-items">
