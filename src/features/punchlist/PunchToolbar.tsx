@@ -3,7 +3,7 @@ import { Button, Checkbox, FileButton, Group, Kbd, Popover, Stack, Switch, Table
 import { formatDelimited } from '../../ui/delimited';
 import { downloadText } from '../../ui/download';
 import { COLUMNS, templateHeader, type ColumnKey } from './model';
-import { type GridHandle } from './PunchGrid';
+import { type GridCommand, type GridHandle } from './PunchGrid';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { plural } from './useRowProblems';
 
@@ -34,6 +34,13 @@ function Shortcuts() {
     </Table>
   );
 }
+
+const COMMANDS: Array<[GridCommand, string, string]> = [
+  ['addRow', 'Add row', 'Ctrl+Enter'],
+  ['copyRow', 'Copy row', 'Ctrl+Shift+Enter'],
+  ['deleteRows', 'Delete rows', 'Ctrl+Delete'],
+  ['fillDown', 'Fill down', 'Ctrl+D'],
+];
 
 /** The grid's commands, the columns shown, import / template, and the create button. */
 export function PunchToolbar({
@@ -66,42 +73,18 @@ export function PunchToolbar({
   return (
     <Group justify="space-between" gap="xs" wrap="wrap" data-testid="punch-toolbar">
       <Group gap={6} wrap="wrap">
-        <Button
-          size="xs"
-          variant="default"
-          disabled={readOnly}
-          onClick={() => grid.current?.run('addRow')}
-          title="Ctrl+Enter"
-        >
-          Add row
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={readOnly}
-          onClick={() => grid.current?.run('copyRow')}
-          title="Ctrl+Shift+Enter"
-        >
-          Copy row
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={readOnly}
-          onClick={() => grid.current?.run('deleteRows')}
-          title="Ctrl+Delete"
-        >
-          Delete rows
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={readOnly}
-          onClick={() => grid.current?.run('fillDown')}
-          title="Ctrl+D"
-        >
-          Fill down
-        </Button>
+        {COMMANDS.map(([command, label, keys]) => (
+          <Button
+            key={command}
+            size="xs"
+            variant="default"
+            disabled={readOnly}
+            onClick={() => grid.current?.run(command)}
+            title={keys}
+          >
+            {label}
+          </Button>
+        ))}
         <Popover position="bottom-start" shadow="md" withArrow>
           <Popover.Target>
             <Button size="xs" variant="default">

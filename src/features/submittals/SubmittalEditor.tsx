@@ -115,7 +115,7 @@ export function SubmittalEditor({
             {errors._form}
           </Alert>
         )}
-        <FormSection title="Package">
+        <FormSection region={false} title="Package">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput {...text('number')} required={!unseen.includes('number')} />
             <TextInput {...text('description')} required />
@@ -160,7 +160,7 @@ export function SubmittalEditor({
           </SimpleGrid>
         </FormSection>
 
-        <FormSection title="People">
+        <FormSection region={false} title="People">
           {membersError && (
             <Text size="sm" c="red" mb="xs">
               The project's people could not be loaded ({membersError}); only the people already on the
@@ -184,7 +184,7 @@ export function SubmittalEditor({
           </SimpleGrid>
         </FormSection>
 
-        <FormSection title="Notes">
+        <FormSection region={false} title="Notes">
           <Textarea {...text('notes')} autosize minRows={3} maxRows={14} />
         </FormSection>
 
