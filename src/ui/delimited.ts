@@ -2,6 +2,8 @@
 // the delimiter and line breaks, lines end in LF, CRLF or CR. Small on purpose: spreadsheets' exports and
 // clipboard blocks are all it has to read.
 
+import { delimitedCell } from './csv';
+
 export type Delimiter = ',' | '\t' | ';';
 
 /** The delimiter of a text: a tab if its first line has one, else a semicolon if it has more of those, else a comma. */
@@ -82,12 +84,12 @@ export function parseDelimited(text: string, delimiter: Delimiter = detectDelimi
   return rows;
 }
 
-/** One field, quoted when it must be (delimiter, quote, line break, or spaces at either end). */
+/**
+ * One field as `csvCell` writes it (`./csv`): quoted when it must be (delimiter, quote, line break, or spaces at
+ * either end), a text starting like a formula prefixed with `'`.
+ */
 export function formatField(value: string, delimiter: Delimiter = ','): string {
-  if (value.includes(delimiter) || /["\r\n]/.test(value) || value !== value.trim()) {
-    return `"${value.replace(/"/g, '""')}"`;
-  }
-  return value;
+  return delimitedCell(value, delimiter);
 }
 
 /** Rows → delimited text with CRLF line ends (what spreadsheets expect of CSV). */

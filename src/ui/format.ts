@@ -22,3 +22,20 @@ export function formatMoney(amount: number | undefined | null, currency: string)
   }
   return f.format(amount);
 }
+
+/**
+ * A size in binary units (1 KB = 1,024 bytes): "1023 B", "1.5 KB", "14 MB" — one decimal below 10, whole
+ * numbers from 10 up. Nothing (an empty text) for no size.
+ */
+export function formatBytes(bytes: number | undefined | null): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+}

@@ -120,7 +120,7 @@ test.describe(() => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
+    const csv = parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''));
     expect(csv[0]).toEqual([
       'Number',
       'Discipline',

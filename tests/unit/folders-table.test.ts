@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../src/ui/format';
 import type { FolderDocument } from '../../src/contract/dtos';
 import {
   csvFileName,
   distinctNames,
   filterDocuments,
-  formatBytes,
   readState,
   sortDocuments,
   toCsv,

@@ -1,5 +1,6 @@
 // Places the user opened recently (path + title), per user, in localStorage: the command palette lists them first.
 import { useEffect, useSyncExternalStore } from 'react';
+import { storedValue } from '../../ui/storedValue';
 
 export interface Place {
   path: string;
@@ -7,36 +8,28 @@ export interface Place {
 }
 
 const MAX = 8;
-const PREFIX = 'pm-console.recent-places.';
 const listeners = new Set<() => void>();
 const cache = new Map<string, { raw: string | null; places: Place[] }>();
 
-function key(userName: string | undefined) {
-  return PREFIX + (userName ?? '');
+function isPlace(p: unknown): p is Place {
+  const o = p as Partial<Place> | null;
+  return !!o && typeof o.path === 'string' && o.path.startsWith('/') && typeof o.title === 'string';
 }
 
+const stored = (userName: string | undefined) =>
+  storedValue<Place[]>(
+    `recent-places:${userName ?? ''}`,
+    (v) => (Array.isArray(v) ? v.filter(isPlace) : []),
+    `pm-console.recent-places.${userName ?? ''}`,
+  );
+
 function read(userName: string | undefined): Place[] {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(key(userName));
-  } catch {
-    return [];
-  }
-  const hit = cache.get(key(userName));
+  const store = stored(userName);
+  const raw = store.raw();
+  const hit = cache.get(store.key);
   if (hit && hit.raw === raw) return hit.places;
-  let places: Place[] = [];
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) {
-      places = parsed.filter(
-        (p): p is Place =>
-          !!p && typeof p.path === 'string' && p.path.startsWith('/') && typeof p.title === 'string',
-      );
-    }
-  } catch {
-    places = [];
-  }
-  cache.set(key(userName), { raw, places });
+  const places = store.read() ?? [];
+  cache.set(store.key, { raw, places });
   return places;
 }
 
@@ -46,11 +39,7 @@ export function addPlace(list: Place[], place: Place, max = MAX): Place[] {
 }
 
 export function rememberPlace(userName: string | undefined, place: Place): void {
-  try {
-    localStorage.setItem(key(userName), JSON.stringify(addPlace(read(userName), place)));
-  } catch {
-    return;
-  }
+  if (!stored(userName).write(addPlace(read(userName), place))) return;
   listeners.forEach((l) => l());
 }
 

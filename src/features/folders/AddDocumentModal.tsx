@@ -18,7 +18,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/errors';
 import { useConfig } from '../../config/config';
 import type { Folder } from '../../contract/dtos';
-import { distinctNames, formatBytes } from './model/documents';
+import { useEditSession } from '../../ui/editSession';
+import { formatBytes } from '../../ui/format';
+import { distinctNames } from './model/documents';
 import {
   emptyExtDriveForm,
   mapExtDriveFieldErrors,
@@ -55,8 +57,11 @@ function useFolderKindCode(kind: string): string {
 
 function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'opened'>) {
   const folderId = folder.folderId ?? 0;
-  const [values, setValues] = useState<ExtDriveFormValues>(() => emptyExtDriveForm(folderId));
-  const [errors, setErrors] = useState<Partial<Record<ExtDriveField, string>>>({});
+  const session = useEditSession<ExtDriveFormValues, ExtDriveField>({
+    initial: () => emptyExtDriveForm(folderId),
+  });
+  const { errors } = session;
+  const values = session.editing?.values ?? emptyExtDriveForm(folderId);
   const [formError, setFormError] = useState<unknown>();
   const plainCode = useFolderKindCode('folder');
   // Only plain sub folders can take documents besides this one: the service filters by folder type.
@@ -73,10 +78,7 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
   );
   const mutation = useMutation(addExtDriveDocumentMutation(useQueryClient()));
 
-  const set = (field: ExtDriveField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const set = (field: ExtDriveField) => (value: string) => session.change({ [field]: value });
   const input = (field: ExtDriveField) => ({
     value: values[field],
     onChange: (e: { currentTarget: { value: string } }) => set(field)(e.currentTarget.value),
@@ -96,9 +98,12 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateExtDriveForm(values);
-    setErrors(found);
     setFormError(undefined);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      session.fail(found);
+      return;
+    }
+    session.setErrors({});
     const document = toExtDriveDocument(values);
     mutation.mutate(document, {
       onSuccess: (reply) => {
@@ -115,7 +120,7 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
       onError: (error) => {
         if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
           const { fields, other } = mapExtDriveFieldErrors(error.fieldErrors);
-          setErrors(fields);
+          session.fail(fields);
           if (other.length) setFormError(new Error(other.join(' ')));
         } else {
           setFormError(error);
@@ -127,7 +132,7 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
   const size = /^\d+$/.test(values.fileSize.trim()) ? formatBytes(Number(values.fileSize.trim())) : '';
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={session.formRef} onSubmit={submit} noValidate>
       <Stack gap="sm">
         {formError !== undefined && (
           <Alert color="red" variant="light" title="The document was not added">

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSearchParams } from 'react-router-dom';
 import type { FolderDocument } from '../../contract/dtos';
+import { downloadText } from '../../ui/download';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import {
   cellText,
@@ -36,17 +37,6 @@ import classes from './DocumentsTable.module.css';
 
 const ROW_HEIGHT = 36;
 const TABLE_WIDTH = columns.reduce((sum, c) => sum + c.width, 0);
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function SortHeader({
   id,
@@ -316,7 +306,7 @@ export function DocumentsTable({
             variant="default"
             ml="auto"
             disabled={rows.length === 0}
-            onClick={() => download(toCsv(rows), csvFileName(folderName, folderId))}
+            onClick={() => downloadText(csvFileName(folderName, folderId), toCsv(rows))}
           >
             Export CSV
           </Button>

@@ -1,17 +1,19 @@
 // Edit a folder's name, description and sorting (operation 12). Only changed fields are sent; the service's
 // field errors show at their fields; leaving with unsaved changes asks first (in-app and on unload).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { folderQuery } from '../../api/queries/folders';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import type { Folder } from '../../contract/dtos';
+import { useEditSession } from '../../ui/editSession';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { FolderBreadcrumbs } from './FolderBreadcrumbs';
 import {
   DESCRIPTION_MAX,
@@ -25,49 +27,34 @@ import {
 } from './model/folderForm';
 import { updateFolderMutation } from './mutations';
 
-function useUnsavedChangesGuard(dirty: boolean) {
-  const allowRef = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !allowRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  return { blocker, allowNextNavigation: () => (allowRef.current = true) };
-}
-
 function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) {
   const folderId = folder.folderId ?? 0;
   const navigate = useNavigate();
-  const [values, setValues] = useState<FolderFormValues>(() => folderFormValues(folder));
-  const [errors, setErrors] = useState<Partial<Record<FolderField, string>>>({});
+  const readOnly = folder.userCanModify === false;
+  const session = useEditSession<FolderFormValues, FolderField>({
+    initial: () => folderFormValues(folder),
+    isDirty: (_, v) => !readOnly && Object.keys(folderChanges(folder, v)).length > 0,
+  });
+  const { errors, dirty } = session;
+  const values = session.editing?.values ?? folderFormValues(folder);
   const [formError, setFormError] = useState<unknown>();
   const mutation = useMutation(updateFolderMutation(folderId));
-  const readOnly = folder.userCanModify === false;
   const changes = folderChanges(folder, values);
-  const dirty = !readOnly && Object.keys(changes).length > 0;
   const { blocker, allowNextNavigation } = useUnsavedChangesGuard(dirty && !mutation.isSuccess);
 
-  const set = (field: FolderField) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
-  };
+  const set = (field: FolderField) => (e: { currentTarget: { value: string } }) =>
+    session.change({ [field]: e.currentTarget.value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (readOnly) return;
     const found = validateFolderForm(values);
-    setErrors(found);
     setFormError(undefined);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      session.fail(found);
+      return;
+    }
+    session.setErrors({});
     if (!dirty) {
       void navigate(routes.folder.href(projectId, folderId));
       return;
@@ -81,7 +68,7 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
       onError: (error) => {
         if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
           const { fields, other } = mapFolderFieldErrors(error.fieldErrors);
-          setErrors(fields);
+          session.fail(fields);
           if (other.length) setFormError(new Error(other.join(' ')));
         } else {
           setFormError(error);
@@ -91,7 +78,7 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit folder">
+    <form ref={session.formRef} onSubmit={submit} noValidate aria-label="Edit folder">
       <Stack gap="md">
         {readOnly && (
           <Alert color="gray" variant="light" title="Read-only">
@@ -154,26 +141,9 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
         </Group>
       </Stack>
 
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title="Leave without saving?"
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            Your changes to this folder have not been saved. They will be lost if you leave.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-              Stay on this page
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              Leave without saving
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LeaveDialog blocker={blocker}>
+        Your changes to this folder have not been saved. They will be lost if you leave.
+      </LeaveDialog>
     </form>
   );
 }

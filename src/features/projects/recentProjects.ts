@@ -3,6 +3,7 @@
 // project's folders in parallel with the project.
 import { useSyncExternalStore } from 'react';
 import type { Project } from '../../contract/dtos';
+import { storedValue } from '../../ui/storedValue';
 
 export interface RecentProject {
   projectId: number;
@@ -13,19 +14,16 @@ export interface RecentProject {
 }
 
 const MAX = 8;
-const keyFor = (userName: string) => `pm-console.recentProjects.${userName.toLowerCase()}`;
+const stored = (userName: string) =>
+  storedValue<RecentProject[]>(
+    `recent-projects:${userName.toLowerCase()}`,
+    (v) => (Array.isArray(v) ? v.filter(isRecent).slice(0, MAX) : undefined),
+    `pm-console.recentProjects.${userName.toLowerCase()}`,
+  );
 const EMPTY: RecentProject[] = [];
 
 const listeners = new Set<() => void>();
 const snapshots = new Map<string, { raw: string | null; list: RecentProject[] }>();
-
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function isRecent(v: unknown): v is RecentProject {
   if (typeof v !== 'object' || v === null) return false;
@@ -35,26 +33,18 @@ function isRecent(v: unknown): v is RecentProject {
 
 export function readRecentProjects(userName: string | undefined): RecentProject[] {
   if (!userName) return EMPTY;
-  const raw = storage()?.getItem(keyFor(userName)) ?? null;
+  const store = stored(userName);
+  const raw = store.raw();
   const snap = snapshots.get(userName);
   if (snap && snap.raw === raw) return snap.list;
-  let list: RecentProject[] = EMPTY;
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) list = parsed.filter(isRecent).slice(0, MAX);
-  } catch {
-    list = EMPTY;
-  }
+  const list = store.read() ?? EMPTY;
   snapshots.set(userName, { raw, list });
   return list;
 }
 
 function write(userName: string, list: RecentProject[]) {
-  try {
-    storage()?.setItem(keyFor(userName), JSON.stringify(list));
-  } catch {
-    // storage full or blocked: the list is a convenience, not data
-  }
+  // Storage full or blocked: the list is a convenience, not data.
+  stored(userName).write(list);
   for (const l of listeners) l();
 }
 
@@ -91,7 +81,7 @@ export function findRecentProject(
 
 export function clearRecentProjects(userName: string | undefined): void {
   if (!userName) return;
-  storage()?.removeItem(keyFor(userName));
+  stored(userName).remove();
   for (const l of listeners) l();
 }
 

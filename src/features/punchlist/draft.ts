@@ -1,5 +1,6 @@
 // The grid kept in localStorage per user and punch list until it is created: a reload, a closed tab or an
 // expired session gives it back.
+import { storedValue } from '../../ui/storedValue';
 import { COLUMN_KEYS, emptyValues, type ColumnKey, type GridRow } from './model';
 
 export interface PunchDraft {
@@ -8,8 +9,12 @@ export interface PunchDraft {
   savedAt: number;
 }
 
-const key = (userName: string | undefined, folderId: number) =>
-  `pmc.punchDraft.${userName ?? ''}.${folderId}`;
+const stored = (userName: string | undefined, folderId: number) =>
+  storedValue(
+    `punch-draft:${userName ?? ''}:${folderId}`,
+    asDraft,
+    `pmc.punchDraft.${userName ?? ''}.${folderId}`,
+  );
 
 function readRow(v: unknown): GridRow | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
@@ -27,36 +32,26 @@ function readRow(v: unknown): GridRow | undefined {
   return row;
 }
 
+function asDraft(v: unknown): PunchDraft | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const d = v as Partial<PunchDraft>;
+  if (!Array.isArray(d.rows)) return undefined;
+  const rows = d.rows.map(readRow).filter((r): r is GridRow => r !== undefined);
+  const hidden = Array.isArray(d.hidden)
+    ? d.hidden.filter((k): k is ColumnKey => COLUMN_KEYS.includes(k as ColumnKey))
+    : [];
+  return { rows, hidden, savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 };
+}
+
 export function loadDraft(userName: string | undefined, folderId: number): PunchDraft | undefined {
-  try {
-    const raw = localStorage.getItem(key(userName, folderId));
-    if (!raw) return undefined;
-    const d = JSON.parse(raw) as Partial<PunchDraft>;
-    if (!Array.isArray(d.rows)) return undefined;
-    const rows = d.rows.map(readRow).filter((r): r is GridRow => r !== undefined);
-    const hidden = Array.isArray(d.hidden)
-      ? d.hidden.filter((k): k is ColumnKey => COLUMN_KEYS.includes(k as ColumnKey))
-      : [];
-    return { rows, hidden, savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 };
-  } catch {
-    return undefined;
-  }
+  return stored(userName, folderId).read();
 }
 
 /** False when the browser refused (storage full or disabled). */
 export function saveDraft(userName: string | undefined, folderId: number, draft: PunchDraft): boolean {
-  try {
-    localStorage.setItem(key(userName, folderId), JSON.stringify(draft));
-    return true;
-  } catch {
-    return false;
-  }
+  return stored(userName, folderId).write(draft);
 }
 
 export function clearDraft(userName: string | undefined, folderId: number): void {
-  try {
-    localStorage.removeItem(key(userName, folderId));
-  } catch {
-    // ignore
-  }
+  stored(userName, folderId).remove();
 }

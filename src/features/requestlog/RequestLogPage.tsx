@@ -23,6 +23,7 @@ import { routes } from '../../routes/routes';
 import { useSession } from '../../session/session';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { downloadText } from '../../ui/download';
 import { PageLoader } from '../../ui/PageLoader';
 import { EntryDetail, type DetailFilterKey } from './EntryDetail';
 import { LogTable, type FilterKey } from './LogTable';
@@ -63,17 +64,6 @@ export function AdminsOnly() {
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function EntryDrawerBody({
@@ -306,7 +296,7 @@ function Explorer() {
                 variant="default"
                 disabled={!rows.length}
                 onClick={() =>
-                  download(`request-log-${new Date().toISOString().slice(0, 19)}.csv`, toCsv(rows))
+                  downloadText(`request-log-${new Date().toISOString().slice(0, 19)}.csv`, toCsv(rows))
                 }
               >
                 Export CSV

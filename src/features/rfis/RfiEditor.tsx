@@ -14,28 +14,17 @@ import {
 } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
 import type { CodeName } from '../../contract/codes';
+import type { Ref } from 'react';
 import type { ProjectMember } from '../../contract/dtos';
+import { FormSection } from '../../ui/FormSection';
+import { memberOptions } from '../../ui/memberOptions';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
 import type { RfiFormValues } from './model/editor';
-import { Section } from './RfiView';
 
 export type FormErrors = Partial<Record<keyof RfiFormValues | '_form', string>>;
 
-function memberOptions(members: ProjectMember[], selected: string[]) {
-  const options = members
-    .filter((m) => m.userId !== undefined)
-    .map((m) => ({
-      value: String(m.userId),
-      label: `${m.fullName || `User ${m.userId}`}${m.company ? ` — ${m.company}` : ''}`,
-    }));
-  // A person already on the RFI who is not (or no longer) a recipient is still shown, by id.
-  for (const id of selected) {
-    if (id && !options.some((o) => o.value === id)) options.push({ value: id, label: `User ${id}` });
-  }
-  return options;
-}
-
 export function RfiEditor({
+  ref,
   values,
   onChange,
   errors,
@@ -46,6 +35,8 @@ export function RfiEditor({
   onSubmit,
   onCancel,
 }: {
+  /** The form: where the first invalid field is found after a refused save. */
+  ref?: Ref<HTMLFormElement>;
   values: RfiFormValues;
   onChange: (patch: Partial<RfiFormValues>) => void;
   errors: FormErrors;
@@ -71,6 +62,7 @@ export function RfiEditor({
 
   return (
     <form
+      ref={ref}
       noValidate
       aria-label="Edit RFI"
       onSubmit={(e) => {
@@ -85,14 +77,14 @@ export function RfiEditor({
             {errors._form}
           </Alert>
         )}
-        <Section title="Question">
+        <FormSection title="Question">
           <Stack gap="sm">
             <TextInput {...text('subject', 'Subject')} required maxLength={200} />
             <Textarea {...text('question', 'Question')} autosize minRows={3} maxRows={16} />
           </Stack>
-        </Section>
+        </FormSection>
 
-        <Section title="People">
+        <FormSection title="People">
           {membersError && (
             <Text size="sm" c="red" mb="xs">
               The project's people could not be loaded ({membersError}); To and CC cannot be changed now.
@@ -101,7 +93,7 @@ export function RfiEditor({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
               label="To"
-              data={memberOptions(members ?? [], [values.issueTo])}
+              data={memberOptions(members ?? [], [{ id: values.issueTo }])}
               value={values.issueTo || null}
               onChange={(v) => onChange({ issueTo: v ?? '' })}
               searchable
@@ -112,7 +104,10 @@ export function RfiEditor({
             />
             <MultiSelect
               label="CC"
-              data={memberOptions(members ?? [], values.ccUserList)}
+              data={memberOptions(
+                members ?? [],
+                values.ccUserList.map((id) => ({ id })),
+              )}
               value={values.ccUserList}
               onChange={(v) => onChange({ ccUserList: v })}
               searchable
@@ -122,9 +117,9 @@ export function RfiEditor({
               nothingFoundMessage="Nobody by that name"
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Dates and status">
+        <FormSection title="Dates and status">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               {...text('dueDate', 'Due date')}
@@ -142,18 +137,18 @@ export function RfiEditor({
               error={errors.statusId}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Location">
+        <FormSection title="Location">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <TextInput {...text('locationSite', 'Site')} />
             <TextInput {...text('locationBuilding', 'Building')} />
             <TextInput {...text('locationFloor', 'Floor')} />
             <TextInput {...text('locationRoom', 'Room')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Cost impact and references">
+        <FormSection title="Cost impact and references">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <Checkbox
               label="Cost impact"
@@ -165,7 +160,7 @@ export function RfiEditor({
             <TextInput {...text('reference', 'Reference')} />
             <TextInput {...text('drawing', 'Drawing')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>

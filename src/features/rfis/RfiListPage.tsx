@@ -27,6 +27,7 @@ import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { formatMoney } from '../../ui/format';
+import { downloadText } from '../../ui/download';
 import { displayTextDate, todayDay } from '../../ui/textDate';
 import { rowsToCsv } from './model/export';
 import {
@@ -155,18 +156,6 @@ function RfiTableRow({
   );
 }
 
-function downloadCsv(name: string, csv: string) {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function RfiListPage() {
   const { projectId, containerId } = useRouteIds(routes.rfis);
   const config = useConfig();
@@ -259,7 +248,7 @@ export function RfiListPage() {
 
   const exportCsv = () => {
     const stamp = new Date().toISOString().slice(0, 10);
-    downloadCsv(`rfis-project-${projectId}-${stamp}.csv`, rowsToCsv(shown));
+    downloadText(`rfis-project-${projectId}-${stamp}.csv`, rowsToCsv(shown));
   };
 
   return (

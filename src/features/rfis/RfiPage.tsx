@@ -1,25 +1,26 @@
 // The RFI screen: the RFI and its recipients (read in parallel by the loader), who must act next and whether it
 // is overdue at a glance, and the editor with a draft, an unsaved-changes guard and a conflict check.
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
+import { useEditSession } from '../../ui/editSession';
 import { todayDay } from '../../ui/textDate';
+import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { clearDraft, loadDraft, saveDraft, type RfiDraft } from './draft';
 import { rfiQuery, rfiRecipientsQuery, useUpdateRfi } from './queries';
+import { RfiConflictDialog, type Conflict } from './RfiConflictDialog';
 import { RfiEditor, type FormErrors } from './RfiEditor';
 import {
   changesToSend,
-  describeValue,
   differingFields,
-  EDITABLE_FIELDS,
   formValuesFrom,
   mapFieldErrors,
   validateRfi,
@@ -27,17 +28,6 @@ import {
 } from './model/editor';
 import { ballInCourt, daysOverdue, rfiStatusName, statusColor } from './model/status';
 import { RfiView } from './RfiView';
-
-interface Editing {
-  /** The RFI's values when editing began. */
-  base: RfiFormValues;
-  values: RfiFormValues;
-}
-
-interface Conflict {
-  fresh: RfiFormValues;
-  theirs: Array<keyof RfiFormValues>;
-}
 
 export function RfiPage() {
   const location = useLocation();
@@ -59,16 +49,16 @@ export function RfiPage() {
   const court = ballInCourt(issue, statuses);
   const canModify = issue.userCanModify !== false;
 
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const session = useEditSession<RfiFormValues>({
+    isDirty: (base, values) => differingFields(base, values).length > 0,
+  });
+  const { editing, errors, dirty } = session;
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [checking, setChecking] = useState(false);
   const [offer, setOffer] = useState<RfiDraft | undefined>(() => {
     const d = loadDraft(userName, rfiId);
     return d && differingFields(d.base, d.values).length ? d : undefined;
   });
-
-  const dirty = editing !== null && differingFields(editing.base, editing.values).length > 0;
 
   // Keep the draft in step with the form: a reload or a closed tab loses nothing.
   useEffect(() => {
@@ -80,51 +70,19 @@ export function RfiPage() {
     }
   }, [editing, userName, rfiId]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  // After a refused save, the first field with an error gets the focus.
-  const focusError = useRef(false);
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    document.querySelector<HTMLElement>('form[aria-label="Edit RFI"] [aria-invalid="true"]')?.focus();
-  }, [errors]);
+  const { blocker } = useUnsavedChangesGuard(dirty);
 
   const startEditing = () => {
-    const base = formValuesFrom(issue);
-    setEditing({ base, values: base });
-    setErrors({});
+    session.start(formValuesFrom(issue));
     setOffer(undefined);
   };
 
-  const change = (patch: Partial<RfiFormValues>) => {
-    setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));
-    setErrors((errs) => {
-      const next = { ...errs };
-      for (const k of Object.keys(patch)) delete next[k as keyof RfiFormValues];
-      return next;
-    });
-  };
-
   const cancel = () => {
-    setEditing(null);
-    setErrors({});
+    session.stop();
     clearDraft(userName, rfiId);
   };
 
-  const send = async (state: Editing) => {
+  const send = async (state: { base: RfiFormValues; values: RfiFormValues }) => {
     const changes = changesToSend(state.base, state.values);
     if (Object.keys(changes).length === 0) {
       cancel();
@@ -133,16 +91,15 @@ export function RfiPage() {
     try {
       await update.mutateAsync(changes);
       clearDraft(userName, rfiId);
-      setEditing(null);
+      session.stop();
       setConflict(null);
       notifications.show({ color: 'green', title: 'Saved', message: `${number} was saved.` });
     } catch (e) {
       setConflict(null);
       if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {
-        focusError.current = true;
-        setErrors(mapFieldErrors(e.fieldErrors) as FormErrors);
+        session.fail(mapFieldErrors(e.fieldErrors) as FormErrors);
       } else {
-        setErrors({ _form: e instanceof Error ? e.message : 'The RFI could not be saved.' });
+        session.setErrors({ _form: e instanceof Error ? e.message : 'The RFI could not be saved.' });
       }
     }
   };
@@ -151,8 +108,7 @@ export function RfiPage() {
     if (!editing) return;
     const found = validateRfi(editing.values);
     if (Object.keys(found).length) {
-      focusError.current = true;
-      setErrors(found);
+      session.fail(found);
       return;
     }
     // Re-read first: if someone else saved since editing began, say what changed instead of overwriting.
@@ -172,7 +128,9 @@ export function RfiPage() {
         return;
       }
     } catch (e) {
-      setErrors({ _form: e instanceof Error ? e.message : 'The RFI could not be read again before saving.' });
+      session.setErrors({
+        _form: e instanceof Error ? e.message : 'The RFI could not be read again before saving.',
+      });
       return;
     } finally {
       setChecking(false);
@@ -184,7 +142,7 @@ export function RfiPage() {
     if (!editing || !conflict) return;
     const values = { ...editing.values };
     for (const k of conflict.theirs) (values as Record<string, unknown>)[k] = conflict.fresh[k];
-    setEditing({ base: conflict.fresh, values });
+    session.setEditing({ base: conflict.fresh, values });
     setConflict(null);
   };
 
@@ -267,7 +225,7 @@ export function RfiPage() {
               size="xs"
               disabled={!canModify}
               onClick={() => {
-                setEditing({ base: offer.base, values: offer.values });
+                session.start(offer.base, offer.values);
                 setOffer(undefined);
               }}
             >
@@ -289,8 +247,9 @@ export function RfiPage() {
 
       {editing ? (
         <RfiEditor
+          ref={session.formRef}
           values={editing.values}
-          onChange={change}
+          onChange={session.change}
           errors={errors}
           members={members}
           membersError={recipients.isError ? recipients.error.message : undefined}
@@ -310,75 +269,20 @@ export function RfiPage() {
         status={status}
       />
 
-      <Modal
-        opened={conflict !== null}
+      <RfiConflictDialog
+        conflict={conflict}
+        editing={editing}
+        statuses={statuses}
+        members={members ?? []}
+        saving={update.isPending}
         onClose={() => setConflict(null)}
-        title="Someone else changed this RFI"
-        size="xl"
-      >
-        {conflict && editing && (
-          <Stack gap="md">
-            <Text size="sm">
-              Since you started editing, these fields were changed and saved by someone else. Choose what to
-              keep.
-            </Text>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs" aria-label="Changes by someone else">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Field</Table.Th>
-                    <Table.Th>When you opened it</Table.Th>
-                    <Table.Th>Now saved</Table.Th>
-                    <Table.Th>Yours</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {conflict.theirs.map((k) => (
-                    <Table.Tr key={k}>
-                      <Table.Td fw={600}>{EDITABLE_FIELDS.find((f) => f.key === k)?.label ?? k}</Table.Td>
-                      <Table.Td>{describeValue(k, editing.base, statuses, members ?? [])}</Table.Td>
-                      <Table.Td>{describeValue(k, conflict.fresh, statuses, members ?? [])}</Table.Td>
-                      <Table.Td>{describeValue(k, editing.values, statuses, members ?? [])}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Text size="sm" c="dimmed">
-              “Save mine” sends only the fields you changed; their other changes stay.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConflict(null)}>
-                Keep editing
-              </Button>
-              <Button variant="light" onClick={takeTheirs}>
-                Use their values and review
-              </Button>
-              <Button color="red" loading={update.isPending} onClick={() => void send(editing)}>
-                Save mine
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        onTakeTheirs={takeTheirs}
+        onSaveMine={() => editing && void send(editing)}
+      />
 
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title="Leave without saving?"
-      >
-        <Text size="sm">
-          Your changes to {number} are not saved. A draft is kept on this device for later.
-        </Text>
-        <Group justify="flex-end" gap="sm" mt="md">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Modal>
+      <LeaveDialog blocker={blocker}>
+        Your changes to {number} are not saved. A draft is kept on this device for later.
+      </LeaveDialog>
     </Stack>
   );
 }

@@ -1,25 +1,14 @@
 // The read view of an RFI: every field of OpenIssue, grouped the way a person reads them.
 import type { ReactNode } from 'react';
-import { Anchor, EmptyState, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes/routes';
 import type { FolderDocument, OpenIssue, ProjectMember } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { Field } from '../../ui/Field';
+import { FormSection } from '../../ui/FormSection';
 import { formatMoney } from '../../ui/format';
 import { displayTextDate } from '../../ui/textDate';
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `rfi-section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Grid({ children }: { children: ReactNode }) {
   return (
@@ -68,20 +57,20 @@ export function RfiView({
   status: string | undefined;
 }) {
   const discussion = (
-    <Section title="Discussion">
+    <FormSection title="Discussion">
       {issue.discussionReplies ? (
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{issue.discussionReplies}</Text>
       ) : (
         <Text c="dimmed">No replies yet.</Text>
       )}
-    </Section>
+    </FormSection>
   );
   const referenced = <ReferencedDocuments documents={documents} projectId={projectId} />;
   if (editing) {
     // Beside the editor: what it does not change, so nothing is out of sight while editing.
     return (
       <Stack gap="md">
-        <Section title="Not edited here">
+        <FormSection title="Not edited here">
           <Grid>
             <Field label="From">{person(issue.fromName, issue.issueFrom, members)}</Field>
             <Field label="Created">{displayTextDate(issue.createdDate)}</Field>
@@ -92,7 +81,7 @@ export function RfiView({
             <Field label="Change order status">{issue.changeOrderStatus}</Field>
             <Field label="Document file">{issue.documentFileId}</Field>
           </Grid>
-        </Section>
+        </FormSection>
         {discussion}
         {referenced}
       </Stack>
@@ -100,41 +89,41 @@ export function RfiView({
   }
   return (
     <Stack gap="md">
-      <Section title="Question">
+      <FormSection title="Question">
         {issue.question ? (
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{issue.question}</Text>
         ) : (
           <Text c="dimmed">No question written.</Text>
         )}
-      </Section>
+      </FormSection>
 
-      <Section title="People">
+      <FormSection title="People">
         <Grid>
           <Field label="From">{person(issue.fromName, issue.issueFrom, members)}</Field>
           <Field label="To">{person(issue.toName, issue.issueTo, members)}</Field>
           <Field label="CC">{ccNames(issue, members)}</Field>
         </Grid>
-      </Section>
+      </FormSection>
 
-      <Section title="Dates and status">
+      <FormSection title="Dates and status">
         <Grid>
           <Field label="Created">{displayTextDate(issue.createdDate)}</Field>
           <Field label="Due">{displayTextDate(issue.dueDate)}</Field>
           <Field label="Closed">{displayTextDate(issue.closedDate)}</Field>
           <Field label="Status">{status}</Field>
         </Grid>
-      </Section>
+      </FormSection>
 
-      <Section title="Location">
+      <FormSection title="Location">
         <Grid>
           <Field label="Site">{issue.locationSite}</Field>
           <Field label="Building">{issue.locationBuilding}</Field>
           <Field label="Floor">{issue.locationFloor}</Field>
           <Field label="Room">{issue.locationRoom}</Field>
         </Grid>
-      </Section>
+      </FormSection>
 
-      <Section title="Cost impact and change order">
+      <FormSection title="Cost impact and change order">
         <Grid>
           <Field label="Cost impact">
             {issue.costImpact === undefined ? undefined : issue.costImpact ? 'Yes' : 'No'}
@@ -143,16 +132,16 @@ export function RfiView({
           <Field label="Change order amount">{formatMoney(issue.changeOrderAmount, currency)}</Field>
           <Field label="Change order status">{issue.changeOrderStatus}</Field>
         </Grid>
-      </Section>
+      </FormSection>
 
-      <Section title="References">
+      <FormSection title="References">
         <Grid>
           <Field label="Reference">{issue.reference}</Field>
           <Field label="Drawing">{issue.drawing}</Field>
           <Field label="Drawing detail">{issue.drawingDetail}</Field>
           <Field label="Document file">{issue.documentFileId}</Field>
         </Grid>
-      </Section>
+      </FormSection>
 
       {discussion}
       {referenced}
@@ -162,7 +151,7 @@ export function RfiView({
 
 function ReferencedDocuments({ documents, projectId }: { documents: FolderDocument[]; projectId: number }) {
   return (
-    <Section title="Referenced documents">
+    <FormSection title="Referenced documents">
       {documents.length === 0 ? (
         <EmptyState
           size="sm"
@@ -209,6 +198,6 @@ function ReferencedDocuments({ documents, projectId }: { documents: FolderDocume
           </Table>
         </Table.ScrollContainer>
       )}
-    </Section>
+    </FormSection>
   );
 }

@@ -1,4 +1,5 @@
 // Unsaved RFI edits kept in localStorage, per user and RFI, so a reload or a closed tab loses nothing.
+import { storedValue } from '../../ui/storedValue';
 import type { RfiFormValues } from './model/editor';
 
 export interface RfiDraft {
@@ -8,7 +9,12 @@ export interface RfiDraft {
   savedAt: number;
 }
 
-const key = (userName: string | undefined, folderId: number) => `pmc.rfiDraft.${userName ?? ''}.${folderId}`;
+const stored = (userName: string | undefined, folderId: number) =>
+  storedValue(
+    `rfi-draft:${userName ?? ''}:${folderId}`,
+    asDraft,
+    `pmc.rfiDraft.${userName ?? ''}.${folderId}`,
+  );
 
 function isValues(v: unknown): v is RfiFormValues {
   if (typeof v !== 'object' || v === null) return false;
@@ -16,30 +22,22 @@ function isValues(v: unknown): v is RfiFormValues {
   return typeof o.subject === 'string' && typeof o.dueDate === 'string' && Array.isArray(o.ccUserList);
 }
 
-export function loadDraft(userName: string | undefined, folderId: number): RfiDraft | undefined {
-  try {
-    const raw = localStorage.getItem(key(userName, folderId));
-    if (!raw) return undefined;
-    const d = JSON.parse(raw) as Partial<RfiDraft>;
-    if (!isValues(d.values) || !isValues(d.base) || typeof d.savedAt !== 'number') return undefined;
-    return d as RfiDraft;
-  } catch {
-    return undefined;
-  }
+function asDraft(v: unknown): RfiDraft | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const d = v as Partial<RfiDraft>;
+  if (!isValues(d.values) || !isValues(d.base) || typeof d.savedAt !== 'number') return undefined;
+  return d as RfiDraft;
 }
 
+export function loadDraft(userName: string | undefined, folderId: number): RfiDraft | undefined {
+  return stored(userName, folderId).read();
+}
+
+/** Storage full or disabled: the unsaved-changes warning still guards the edits. */
 export function saveDraft(userName: string | undefined, folderId: number, draft: RfiDraft): void {
-  try {
-    localStorage.setItem(key(userName, folderId), JSON.stringify(draft));
-  } catch {
-    // Storage full or disabled: the unsaved-changes warning still guards the edits.
-  }
+  stored(userName, folderId).write(draft);
 }
 
 export function clearDraft(userName: string | undefined, folderId: number): void {
-  try {
-    localStorage.removeItem(key(userName, folderId));
-  } catch {
-    // ignore
-  }
+  stored(userName, folderId).remove();
 }

@@ -6,7 +6,8 @@ import type { AttachmentFile, Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { attachmentsQuery } from './queries';
-import { downloadUrl, fileTypeLabel, formatBytes } from './model';
+import { formatBytes } from '../../ui/format';
+import { downloadUrl, fileTypeLabel } from './model';
 
 function Stamp({ at, by }: { at: Date | undefined; by: string | undefined }) {
   if (!at && !by) {
@@ -55,7 +56,7 @@ function FileRow({ file }: { file: AttachmentFile }) {
         style={{ whiteSpace: 'nowrap', textAlign: 'right' }}
         title={size ? `${file.uploadedFileSize?.toLocaleString()} bytes` : undefined}
       >
-        {size ?? '—'}
+        {size || '—'}
       </Table.Td>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         {file.attachmentFileDescription || (

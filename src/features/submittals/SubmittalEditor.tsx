@@ -5,19 +5,19 @@ import {
   Button,
   Checkbox,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { submittalStatuses } from '../../contract/statuses';
 import type { ProjectMember, SubmittalPackage } from '../../contract/dtos';
+import { FormSection } from '../../ui/FormSection';
+import { memberOptions } from '../../ui/memberOptions';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
 import {
   FIELD_LABELS,
@@ -32,32 +32,8 @@ import {
 
 const NOT_SEEN_HINT = 'Not seen yet — left empty, the stored value is kept.';
 
-function personOptions(members: ProjectMember[], current: string, currentName: string | undefined) {
-  const options = members
-    .filter((m) => m.userId !== undefined)
-    .map((m) => ({
-      value: String(m.userId),
-      label: `${m.fullName || `User ${m.userId}`}${m.company ? ` — ${m.company}` : ''}`,
-    }));
-  // The person on the package is offered even when not (or no longer) in the list.
-  if (current && !options.some((o) => o.value === current)) {
-    options.push({ value: current, label: currentName || `User ${current}` });
-  }
-  return options;
-}
-
-function Group2({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 export function SubmittalEditor({
+  ref,
   values,
   pkg,
   unseen,
@@ -70,6 +46,8 @@ export function SubmittalEditor({
   onSubmit,
   onCancel,
 }: {
+  /** The form: where the first invalid field is found after a refused save. */
+  ref?: Ref<HTMLFormElement>;
   values: SubmittalFormValues;
   /** The package as known (for the names beside person ids). */
   pkg: SubmittalPackage;
@@ -100,7 +78,9 @@ export function SubmittalEditor({
     <Select
       key={f}
       label={FIELD_LABELS[f]}
-      data={personOptions(members ?? [], values[f], pkg[PERSON_NAMES[f]] as string | undefined)}
+      data={memberOptions(members ?? [], [
+        { id: values[f], name: pkg[PERSON_NAMES[f]] as string | undefined },
+      ])}
       value={values[f] || null}
       onChange={(v) => onChange({ [f]: v ?? '' })}
       searchable
@@ -120,6 +100,7 @@ export function SubmittalEditor({
 
   return (
     <form
+      ref={ref}
       noValidate
       aria-label="Edit submittal package"
       onSubmit={(e) => {
@@ -134,7 +115,7 @@ export function SubmittalEditor({
             {errors._form}
           </Alert>
         )}
-        <Group2 title="Package">
+        <FormSection region={false} title="Package">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput {...text('number')} required={!unseen.includes('number')} />
             <TextInput {...text('description')} required />
@@ -177,9 +158,9 @@ export function SubmittalEditor({
               autoComplete="off"
             />
           </SimpleGrid>
-        </Group2>
+        </FormSection>
 
-        <Group2 title="People">
+        <FormSection region={false} title="People">
           {membersError && (
             <Text size="sm" c="red" mb="xs">
               The project's people could not be loaded ({membersError}); only the people already on the
@@ -201,11 +182,11 @@ export function SubmittalEditor({
               ] as const
             ).map(person)}
           </SimpleGrid>
-        </Group2>
+        </FormSection>
 
-        <Group2 title="Notes">
+        <FormSection region={false} title="Notes">
           <Textarea {...text('notes')} autosize minRows={3} maxRows={14} />
-        </Group2>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>

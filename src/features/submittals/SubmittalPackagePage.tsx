@@ -2,7 +2,7 @@
 // folder and its item folders, read in parallel) and the last reply of operation 6 kept on this device, says
 // which fields it has not seen, edits through operation 6 and shows the reply. The items' files (operation 7)
 // are read together once the items are known.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -10,7 +10,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -20,15 +19,15 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useBlocker } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { DateText } from '../../ui/DateText';
-import { Field } from '../../ui/Field';
-import { displayTextDate } from '../../ui/textDate';
+import { useEditSession } from '../../ui/editSession';
+import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { ItemAttachments } from './ItemAttachments';
 import { itemFolders, kindOf, lastReplyQuery, projectMembersQuery, useUpdateSubmittal } from './queries';
 import { SubmittalEditor } from './SubmittalEditor';
@@ -43,23 +42,10 @@ import {
   mapFieldErrors,
   statusColor,
   validateSubmittal,
-  type FormErrors,
   type FormField,
   type SubmittalFormValues,
 } from './model';
-
-interface Editing {
-  base: SubmittalFormValues;
-  values: SubmittalFormValues;
-}
-
-function NotSeen() {
-  return (
-    <Badge variant="outline" color="gray" size="sm" fw={500} tt="none">
-      Not seen yet
-    </Badge>
-  );
-}
+import { NotSeen, PackageDetails } from './PackageDetails';
 
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -79,26 +65,6 @@ function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: 
   );
 }
 
-function useUnsavedChangesGuard(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return blocker;
-}
-
-function person(name: string | undefined, id: number | undefined): string | undefined {
-  return name || (id ? `User ${id}` : undefined);
-}
-
 export function SubmittalPackagePage() {
   const { projectId, containerId, packageId } = useRouteIds(routes.submittalPackage);
   const config = useConfig();
@@ -108,21 +74,19 @@ export function SubmittalPackagePage() {
   const items = useMemo(() => itemFolders(children, config), [children, config]);
   const known = knownPackage(folder, reply ?? undefined);
   const { pkg, unseen } = known;
-  const seen = (f: FormField) => !unseen.includes(f);
   const canModify = pkg.userCanModify !== false;
   const title = pkg.description || folder.folderName || `Package ${packageId}`;
   useDocumentTitle(`${pkg.number ? `${pkg.number} ` : ''}${title} · PM Console`);
 
   const update = useUpdateSubmittal(packageId, containerId);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const session = useEditSession<SubmittalFormValues, FormField>({
+    isDirty: (base, values) => changedFields(base, values).length > 0,
+    changeClearsFormError: true,
+  });
+  const { editing, errors, dirty } = session;
   const members = useQuery({ ...projectMembersQuery(projectId, kindOf(config)), enabled: editing !== null });
+  const { blocker } = useUnsavedChangesGuard(dirty);
 
-  const dirty = editing !== null && changedFields(editing.base, editing.values).length > 0;
-  const blocker = useUnsavedChangesGuard(dirty);
-
-  // After a refused save, the first field with an error gets the focus.
-  const focusError = useRef(false);
   // After a save the form goes away: the focus goes back to the Edit button, not to the page's start.
   const editButton = useRef<HTMLButtonElement>(null);
   const focusEdit = useRef(false);
@@ -131,41 +95,15 @@ export function SubmittalPackagePage() {
     focusEdit.current = false;
     editButton.current?.focus();
   }, [editing]);
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    document
-      .querySelector<HTMLElement>('form[aria-label="Edit submittal package"] [aria-invalid="true"]')
-      ?.focus();
-  }, [errors]);
 
-  const startEditing = () => {
-    const base = formValuesFrom(pkg);
-    setEditing({ base, values: base });
-    setErrors({});
-  };
-
-  const change = (patch: Partial<SubmittalFormValues>) => {
-    setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));
-    setErrors((errs) => {
-      const next = { ...errs };
-      delete next._form;
-      for (const k of Object.keys(patch)) delete next[k as FormField];
-      return next;
-    });
-  };
-
-  const cancel = () => {
-    setEditing(null);
-    setErrors({});
-  };
+  const startEditing = () => session.start(formValuesFrom(pkg));
+  const cancel = session.stop;
 
   const save = async () => {
     if (!editing || update.isPending) return;
     const found = validateSubmittal(editing.values, editing.base, unseen);
     if (Object.keys(found).length) {
-      focusError.current = true;
-      setErrors(found);
+      session.fail(found);
       return;
     }
     const changes = changesToSend(editing.base, editing.values, unseen);
@@ -177,21 +115,18 @@ export function SubmittalPackagePage() {
     try {
       await update.mutateAsync(changes);
       focusEdit.current = true;
-      setEditing(null);
-      setErrors({});
+      session.stop();
       notifications.show({ color: 'green', title: 'Saved', message: `${title} was saved.` });
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {
-        focusError.current = true;
-        setErrors(mapFieldErrors(e.fieldErrors));
+        session.fail(mapFieldErrors(e.fieldErrors));
       } else {
-        setErrors({ _form: e instanceof Error ? e.message : 'The package could not be saved.' });
+        session.setErrors({ _form: e instanceof Error ? e.message : 'The package could not be saved.' });
       }
     }
   };
 
   const court = ballInCourt(pkg, known.source === 'reply');
-  const value = (f: FormField, shown: ReactNode) => (seen(f) ? shown : <NotSeen />);
   const openCount = reply ? pkg.countOpenItems : undefined;
   const closedCount = reply ? pkg.countClosedItems : undefined;
   const replyTotal = reply ? pkg.countTotalItems : undefined;
@@ -313,10 +248,11 @@ export function SubmittalPackagePage() {
 
       {editing ? (
         <SubmittalEditor
+          ref={session.formRef}
           values={editing.values}
           pkg={pkg}
           unseen={unseen}
-          onChange={change}
+          onChange={session.change}
           errors={errors}
           members={members.data}
           membersError={members.isError ? members.error.message : undefined}
@@ -326,69 +262,7 @@ export function SubmittalPackagePage() {
           onCancel={cancel}
         />
       ) : (
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="package-details">
-          <Title order={2} size="h4" mb="sm" id="package-details">
-            Details
-          </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm" m={0}>
-            <Field label="Number">{value('number', pkg.number)}</Field>
-            <Field label="Status">{value('status', pkg.status)}</Field>
-            <Field label="Reference">{value('reference', pkg.reference)}</Field>
-            <Field label="Revision">{value('revision', pkg.revision)}</Field>
-            <Field label="Due date from sub">
-              {value('dueDateFromSub', displayTextDate(pkg.dueDateFromSub))}
-            </Field>
-            <Field label="Pending review">
-              {value('isPending', pkg.isPending === undefined ? undefined : pkg.isPending ? 'Yes' : 'No')}
-            </Field>
-            <Field label="Subcontractor">
-              {value('subcontractorId', person(pkg.subcontractor, pkg.subcontractorId))}
-            </Field>
-            <Field label="Submitting contact">
-              {value(
-                'submittingCompanyContactId',
-                person(pkg.submittingCompanyContact, pkg.submittingCompanyContactId),
-              )}
-            </Field>
-            <Field label="Reviewing contact">
-              {value(
-                'reviewingCompanyContactId',
-                person(pkg.reviewingCompanyContact, pkg.reviewingCompanyContactId) &&
-                  `${person(pkg.reviewingCompanyContact, pkg.reviewingCompanyContactId)}${pkg.reviewingCompany ? ` (${pkg.reviewingCompany})` : ''}`,
-              )}
-            </Field>
-            <Field label="Project manager">
-              {value('projectManagerId', person(pkg.projectManager, pkg.projectManagerId))}
-            </Field>
-            {(pkg.sourceNumber || pkg.targetNumber) && (
-              <Field label="Source / target number">
-                {[pkg.sourceNumber || '—', pkg.targetNumber || '—'].join(' / ')}
-              </Field>
-            )}
-          </SimpleGrid>
-          <Stack gap={2} mt="md">
-            <Text component="h3" size="xs" c="dimmed" fw={600} tt="uppercase" m={0}>
-              Notes
-            </Text>
-            {!seen('notes') ? (
-              <div>
-                <NotSeen />
-              </div>
-            ) : pkg.notes ? (
-              <Text
-                size="sm"
-                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                data-testid="package-notes"
-              >
-                {pkg.notes}
-              </Text>
-            ) : (
-              <Text size="sm" c="dimmed" data-testid="package-notes">
-                No notes.
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+        <PackageDetails pkg={pkg} unseen={unseen} />
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="package-items">
@@ -402,21 +276,9 @@ export function SubmittalPackagePage() {
         )}
       </Stack>
 
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title="Leave without saving?"
-      >
-        <Text size="sm">Your changes to {title} are not saved. They will be lost if you leave.</Text>
-        <Group justify="flex-end" gap="sm" mt="md">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave without saving
-          </Button>
-        </Group>
-      </Modal>
+      <LeaveDialog blocker={blocker}>
+        Your changes to {title} are not saved. They will be lost if you leave.
+      </LeaveDialog>
     </Stack>
   );
 }

@@ -265,20 +265,6 @@ export function ballInCourt(pkg: SubmittalPackage, seen: boolean): Court {
 
 // ---- attachments ----------------------------------------------------------------------------------------
 
-/** Bytes in binary units (1 KB = 1,024 bytes), e.g. "1.5 MB". */
-export function formatBytes(bytes: number | undefined | null): string | undefined {
-  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return undefined;
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
-}
-
 /** The path as a download link only when it is an absolute http(s) URL; anything else is not a link. */
 export function downloadUrl(path: string | undefined | null): string | undefined {
   if (typeof path !== 'string') return undefined;

@@ -1,7 +1,8 @@
 // The documents table's logic, free of React: columns, filter and sort state in the URL, filtering, sorting,
 // CSV. 100,000 rows are sorted and filtered here, so comparisons use precomputed keys.
 import type { FolderDocument } from '../../../contract/dtos';
-import { formatDate } from '../../../ui/format';
+import { csvCell } from '../../../ui/csv';
+import { formatBytes, formatDate } from '../../../ui/format';
 
 export type ColumnId =
   | 'number'
@@ -92,20 +93,6 @@ export function writeState(params: URLSearchParams, patch: Partial<TableState>):
   return next;
 }
 
-/** Human file size: 1,536 → "1.5 KB". */
-export function formatBytes(bytes: number | undefined | null): string {
-  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 ? Math.round(v) : v.toFixed(1).replace(/\.0$/, '')} ${units[i]}`;
-}
-
 /** The text a cell shows (also what the text filter and the CSV see). */
 export function cellText(column: Column, d: FolderDocument): string {
   const v = column.value(d);
@@ -171,12 +158,6 @@ export function distinctNames(docs: FolderDocument[], pick: (d: FolderDocument) 
     if (v) set.add(v);
   }
   return [...set].sort(collator.compare);
-}
-
-function csvCell(value: string): string {
-  // A leading =, +, -, @ would make a spreadsheet evaluate the cell as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**

@@ -1,13 +1,7 @@
 // What leaves the screen: the rows as CSV and one entry as a curl command (secrets stay masked).
 import type { RequestLogEntry } from '../../../contract/dtos';
 import { errorInfo, isError } from './entry';
-
-function csvCell(v: unknown): string {
-  let s = v === undefined || v === null ? '' : v instanceof Date ? v.toISOString() : String(v);
-  // A cell starting like a formula is read as text by spreadsheets.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+import { csvCell } from '../../../ui/csv';
 
 export const CSV_COLUMNS = [
   'Id',

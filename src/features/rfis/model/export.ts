@@ -1,13 +1,6 @@
 // The RFI list as CSV.
 import type { RfiRow } from './list';
-
-function csvCell(v: string | number | boolean | undefined | null): string {
-  if (v === undefined || v === null) return '';
-  let s = String(v);
-  // A cell starting with = + - @ would be run as a formula by spreadsheet programs.
-  if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+import { csvCell } from '../../../ui/csv';
 
 export function rowsToCsv(rows: RfiRow[]): string {
   const head = [
