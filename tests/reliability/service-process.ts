@@ -84,14 +84,5 @@ export async function postJson(
   }
 }
 
-/** A small seeded random source (mulberry32), so a run can be repeated. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded random source (mulberry32), so a run can be repeated: the seed's own. */
+export { mulberry32 as random } from '../../server/db/seed/random';

@@ -1,7 +1,8 @@
 // The seed's PRNG (mulberry32, fixed seeds) and the users' API keys, which are not taken from it.
 import { randomKey } from '../../passwords';
 
-function mulberry32(seed: number) {
+/** mulberry32: a small seeded random source, so a run can be repeated (also used by the stress suites). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
