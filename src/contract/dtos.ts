@@ -1,4 +1,4 @@
-// Every resource of the interface (shared/seeds/000_…txt, "Resources and their fields"), with the JSON
+// Every resource of the interface (docs/interface.md, "Resources and their fields"), with the JSON
 // property names of rule 6. All fields are optional on the wire.
 import {
   anyJson,
