@@ -17,6 +17,8 @@ interface Screen {
   act?: (page: Page) => Promise<void>;
   /** Runs before the screen is opened (e.g. a failed call, so the request log shows an error row). */
   before?: (page: Page) => Promise<void>;
+  /** A phone's viewport (390 × 844) instead of the desktop's. */
+  phone?: boolean;
 }
 
 /** A call the service refuses (no session): the request log's newest row is then an error row, in view. */
@@ -112,6 +114,20 @@ const SCREENS: Screen[] = [
   { name: 'meeting', path: '/projects/1/meetings/3000', user: 'pm' },
 ];
 
+// The screens people open on site, again at a phone's width (issue 22): same scan, phone screenshots.
+const PHONE_SCREENS = [
+  'dashboard',
+  'folder-documents',
+  'rfi-list',
+  'command-palette',
+  'meeting',
+  'daily-report',
+];
+for (const name of PHONE_SCREENS) {
+  const screen = SCREENS.find((s) => s.name === name)!;
+  SCREENS.push({ ...screen, name: `${name}-phone`, phone: true });
+}
+
 const MODES = ['light', 'dark'] as const;
 const SERIOUS = new Set(['serious', 'critical']);
 
@@ -133,6 +149,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function open(page: Page, screen: Screen, mode: (typeof MODES)[number]) {
+  if (screen.phone) await page.setViewportSize({ width: 390, height: 844 });
   const session = screen.user ? JSON.stringify(sessions[screen.user]) : null;
   await page.addInitScript(
     ([scheme, value]) => {
