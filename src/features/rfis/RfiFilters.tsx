@@ -1,19 +1,23 @@
-// The RFI list's filter bar: search, status, overdue only, and Clear filters.
-import { Button, Checkbox, Group, MultiSelect, TextInput } from '@mantine/core';
+// The RFI list's filter bar: search, status, ball in court (the people found), overdue only, and Clear filters.
+import { Button, Checkbox, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import type { CodeName } from '../../contract/codes';
-import type { ListState } from './model/list';
+import type { CourtOption, ListState } from './model/list';
 
 /** Some filter narrows the list. */
-export const isFiltering = (state: ListState) => state.status.length > 0 || state.overdue || state.q !== '';
+export const isFiltering = (state: ListState) =>
+  state.status.length > 0 || state.overdue || state.q !== '' || Boolean(state.court);
 
 export function RfiFilters({
   state,
   setState,
   statuses,
+  people,
 }: {
   state: ListState;
   setState: (patch: Partial<ListState>) => void;
   statuses: CodeName[];
+  /** Who RFIs wait on (`courtOptions`). */
+  people: CourtOption[];
 }) {
   return (
     <Group gap="md" align="flex-end" wrap="wrap" role="search" aria-label="Filter RFIs">
@@ -22,7 +26,7 @@ export function RfiFilters({
         placeholder="Number, subject, people"
         value={state.q}
         onChange={(e) => setState({ q: e.currentTarget.value })}
-        w={260}
+        w={{ base: '100%', xs: 260 }}
       />
       <MultiSelect
         label="Status"
@@ -31,7 +35,18 @@ export function RfiFilters({
         value={state.status.map(String)}
         onChange={(v) => setState({ status: v.map(Number) })}
         clearable
-        w={300}
+        w={{ base: '100%', xs: 300 }}
+      />
+      <Select
+        label="Ball in court"
+        placeholder="Anyone"
+        data={people.map((p) => ({ value: p.value, label: p.count ? `${p.label} (${p.count})` : p.label }))}
+        value={state.court ?? null}
+        onChange={(v) => setState({ court: v ?? undefined })}
+        clearable
+        searchable
+        nothingFoundMessage="Nobody by that name"
+        w={{ base: '100%', xs: 240 }}
       />
       <Checkbox
         label="Overdue only"
@@ -40,7 +55,10 @@ export function RfiFilters({
         mb={8}
       />
       {isFiltering(state) && (
-        <Button variant="subtle" onClick={() => setState({ q: '', status: [], overdue: false })}>
+        <Button
+          variant="subtle"
+          onClick={() => setState({ q: '', status: [], overdue: false, court: undefined })}
+        >
           Clear filters
         </Button>
       )}

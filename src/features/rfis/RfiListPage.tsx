@@ -1,7 +1,8 @@
 // The RFI list of a project's RFI container: rows from the container's child folders at once, details read in
-// the background (visible rows first), filter / sort in the URL, CSV of what is shown.
+// the background (visible rows first), filter / sort in the URL, CSV of what is shown. A table from the `sm`
+// breakpoint up, cards below it: both are rendered, CSS shows one (no layout switch in script).
 import { useMemo } from 'react';
-import { Anchor, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -12,8 +13,16 @@ import { useRouteIds } from '../../routes/useRouteIds';
 import { downloadText } from '../../ui/download';
 import { todayDay } from '../../ui/textDate';
 import { rowsToCsv } from './model/export';
-import { applyListState, toRow, writeListState, type SortKey } from './model/list';
+import {
+  applyListState,
+  courtOptions,
+  sortsDescFirst,
+  toRow,
+  writeListState,
+  type SortKey,
+} from './model/list';
 import { rfiFolders } from './model/status';
+import { RfiCards } from './RfiCards';
 import { isFiltering, RfiFilters } from './RfiFilters';
 import { DetailsProgress, type RfiItemProps } from './RfiListParts';
 import { RfiTable } from './RfiTable';
@@ -54,9 +63,7 @@ export function RfiListPage() {
     }));
 
   const onSort = (key: SortKey) =>
-    setState(
-      state.sort === key ? { desc: !state.desc } : { sort: key, desc: key === 'overdue' || key === 'cost' },
-    );
+    setState(state.sort === key ? { desc: !state.desc } : { sort: key, desc: sortsDescFirst(key) });
 
   const exportCsv = () => {
     const stamp = new Date().toISOString().slice(0, 10);
@@ -81,7 +88,12 @@ export function RfiListPage() {
         </Button>
       </Group>
 
-      <RfiFilters state={state} setState={setState} statuses={statuses} />
+      <RfiFilters
+        state={state}
+        setState={setState}
+        statuses={statuses}
+        people={courtOptions(rows, state.court)}
+      />
 
       <DetailsProgress
         done={details.done}
@@ -99,7 +111,12 @@ export function RfiListPage() {
           description={loading ? 'More may appear as details arrive.' : 'Change or clear the filters.'}
         />
       ) : (
-        <RfiTable items={items('row')} state={state} onSort={onSort} />
+        <>
+          <Box visibleFrom="sm">
+            <RfiTable items={items('row')} state={state} onSort={onSort} />
+          </Box>
+          <RfiCards items={items('card')} state={state} setState={setState} />
+        </>
       )}
     </Stack>
   );

@@ -2,7 +2,7 @@
 // value whose details have not arrived, the status badge, and the loading progress of the details.
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import type { RfiRow } from './model/list';
+import { courtLabel, type RfiRow } from './model/list';
 import { statusColor } from './model/status';
 
 /** One RFI of the list, as the table row and the card render it. */
@@ -18,7 +18,15 @@ export interface RfiItemProps {
 }
 
 function Pending() {
-  return <Skeleton h={12} w={70} radius="sm" aria-hidden />;
+  return (
+    <Skeleton
+      h={12}
+      w={70}
+      radius="sm"
+      aria-hidden
+      style={{ display: 'inline-block', verticalAlign: 'middle' }}
+    />
+  );
 }
 
 /** What stands for a value until the details arrive: a placeholder, or "not loaded" once they failed. */
@@ -37,6 +45,41 @@ export function StatusBadge({ status }: { status: string }) {
     <Badge variant="light" color={statusColor(status)} style={{ overflow: 'visible' }} miw="max-content">
       {status}
     </Badge>
+  );
+}
+
+/** Who the RFI waits on: the person, "Nobody" (closed), or the placeholder until the details arrive. */
+export function courtValue(row: RfiRow, failed: boolean): ReactNode {
+  if (!row.loaded) return unknownValue(failed);
+  return (
+    courtLabel(row) ?? (
+      <Text span inherit c="dimmed">
+        Nobody
+      </Text>
+    )
+  );
+}
+
+/** A padlock: this user may not change the RFI. Named "Read-only" unless `decorative` (text says it beside). */
+export function LockIcon({ decorative = false, size = 14 }: { decorative?: boolean; size?: number }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': 'Read-only' })}
+      style={{ flexShrink: 0, verticalAlign: 'middle' }}
+    >
+      {decorative ? null : <title>Read-only</title>}
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
   );
 }
 

@@ -1,21 +1,17 @@
 // The RFI list as a table (from the `sm` breakpoint up): sortable headers, one row per RFI.
-import { Anchor, Badge, Paper, Table, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../ui/format';
 import { displayTextDate } from '../../ui/textDate';
-import type { ListState, SortKey } from './model/list';
-import { StatusBadge, unknownValue, type RfiItemProps } from './RfiListParts';
+import { SORT_KEYS, SORT_LABELS, type ListState, type SortKey } from './model/list';
+import { courtValue, LockIcon, StatusBadge, unknownValue, type RfiItemProps } from './RfiListParts';
 
-const COLUMNS: Array<{ key: SortKey; label: string; align?: 'right' }> = [
-  { key: 'number', label: 'Number' },
-  { key: 'subject', label: 'Subject' },
-  { key: 'status', label: 'Status' },
-  { key: 'from', label: 'From' },
-  { key: 'to', label: 'To' },
-  { key: 'due', label: 'Due date' },
-  { key: 'overdue', label: 'Days overdue', align: 'right' },
-  { key: 'cost', label: 'Cost impact', align: 'right' },
-];
+const RIGHT: SortKey[] = ['overdue', 'cost'];
+const COLUMNS = SORT_KEYS.map((key) => ({
+  key,
+  label: SORT_LABELS[key],
+  align: RIGHT.includes(key) ? ('right' as const) : undefined,
+}));
 
 function SortHeader({
   column,
@@ -46,9 +42,16 @@ function RfiTableRow({ row, to, failed, currency, observe, listSearch }: RfiItem
   return (
     <Table.Tr ref={observe} data-rfi={row.folderId} data-loaded={row.loaded ? 'true' : 'false'}>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Anchor component={Link} to={to} state={{ listSearch }} fw={600}>
-          {row.number || `RFI ${row.folderId}`}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={to} state={{ listSearch }} fw={600}>
+            {row.number || `RFI ${row.folderId}`}
+          </Anchor>
+          {row.readOnly && (
+            <Text span c="dimmed" lh={1}>
+              <LockIcon />
+            </Text>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td>{row.subject || '—'}</Table.Td>
       <Table.Td>{row.loaded ? row.status ? <StatusBadge status={row.status} /> : '—' : unknown}</Table.Td>
@@ -68,6 +71,7 @@ function RfiTableRow({ row, to, failed, currency, observe, listSearch }: RfiItem
           unknown
         )}
       </Table.Td>
+      <Table.Td>{courtValue(row, failed)}</Table.Td>
       <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
         {!row.loaded
           ? unknown
@@ -90,7 +94,7 @@ export function RfiTable({
 }) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table highlightOnHover verticalSpacing="xs" aria-label="RFIs">
           <Table.Thead>
             <Table.Tr>

@@ -104,17 +104,22 @@ export function courtOptions(rows: RfiRow[], selected?: string): CourtOption[] {
 }
 
 export type SortKey = 'number' | 'subject' | 'status' | 'from' | 'to' | 'due' | 'overdue' | 'court' | 'cost';
-export const SORT_KEYS: SortKey[] = [
-  'number',
-  'subject',
-  'status',
-  'from',
-  'to',
-  'due',
-  'overdue',
-  'court',
-  'cost',
-];
+/** The sort keys in column order, with the column's name (the table's headers, the phone's "Sort by"). */
+export const SORT_LABELS: Record<SortKey, string> = {
+  number: 'Number',
+  subject: 'Subject',
+  status: 'Status',
+  from: 'From',
+  to: 'To',
+  due: 'Due date',
+  overdue: 'Days overdue',
+  court: 'Ball in court',
+  cost: 'Cost impact',
+};
+export const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
+
+/** Sorting by a new key: most first for figures (days overdue, cost), A to Z otherwise. */
+export const sortsDescFirst = (key: SortKey) => key === 'overdue' || key === 'cost';
 
 export interface ListState {
   q: string;
