@@ -1,6 +1,7 @@
 // The RFI log for triage (issue 22): ball in court (column, filter, sort), read-only rows marked, drafts never
 // overdue, and cards instead of rows on a phone. Expectations are computed from what the service answers
 // (operations 2 and 11 read through the API), not from seed figures.
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
@@ -186,6 +187,23 @@ test('on a phone every RFI is a card with its due date and days overdue, and the
   await expect(page).toHaveURL(new RegExp(`${LIST}/${first.folderId}$`));
   await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();
 });
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the phone cards have no axe violations (${mode})`, async ({ page }) => {
+    await page.addInitScript((m) => localStorage.setItem('mantine-color-scheme-value', m), mode);
+    await page.setViewportSize(PHONE);
+    await signIn(page, seed.pm);
+    // Overdue first, so red badges, a read-only badge further down and every status are in the scan.
+    await openList(page, '?sort=overdue&dir=desc');
+    const cards = page.getByRole('list', { name: 'RFIs' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByText(/Loading RFI details/)).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    await shot(page, `rfi-triage-phone-${mode}`);
+  });
+}
 
 test('ball in court: a column, a filter kept in the URL, and a sort', async ({ page, request }) => {
   await signIn(page, seed.admin);
