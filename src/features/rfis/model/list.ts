@@ -1,8 +1,9 @@
-// The RFI list: one row per RFI, the filter / sort state in the URL, and the order rows are read in.
+// The RFI list: one row per RFI (who it waits on, whether this user may change it), the filter / sort state in
+// the URL, the people the ball-in-court filter offers, and the order rows are read in.
 import type { CodeName } from '../../../contract/codes';
 import type { Folder, OpenIssue } from '../../../contract/dtos';
 import { compareTextDates } from '../../../ui/textDate';
-import { daysOverdue, rfiStatusName } from './status';
+import { ballInCourt, daysOverdue, rfiStatusName } from './status';
 
 export interface RfiRow {
   folderId: number;
@@ -16,6 +17,11 @@ export interface RfiRow {
   daysOverdue: number;
   costImpact?: boolean;
   changeOrderAmount?: number;
+  /** Ball in court (`ballInCourt`): who the RFI waits on; neither is set when nobody (closed) or not loaded yet. */
+  courtName?: string;
+  courtId?: number;
+  /** This user may not change the RFI (`userCanModify` false: the details', else the folder's until they arrive). */
+  readOnly: boolean;
   /** Details have arrived (operation 2); until then the row shows what the folder says. */
   loaded: boolean;
 }
@@ -33,9 +39,11 @@ export function toRow(
       number: folder.folderDescription ?? '',
       subject: folder.folderName ?? '',
       daysOverdue: 0,
+      readOnly: folder.userCanModify === false,
       loaded: false,
     };
   }
+  const court = ballInCourt(issue, statuses);
   return {
     folderId,
     number: issue.number ?? folder.folderDescription ?? '',
@@ -48,18 +56,78 @@ export function toRow(
     daysOverdue: daysOverdue(issue, statuses, today),
     costImpact: issue.costImpact,
     changeOrderAmount: issue.changeOrderAmount,
+    courtName: court.name,
+    courtId: court.userId,
+    readOnly: (issue.userCanModify ?? folder.userCanModify) === false,
     loaded: true,
   };
 }
 
-export type SortKey = 'number' | 'subject' | 'status' | 'from' | 'to' | 'due' | 'overdue' | 'cost';
-export const SORT_KEYS: SortKey[] = ['number', 'subject', 'status', 'from', 'to', 'due', 'overdue', 'cost'];
+/** Who the row waits on, as people read it: the name, else "User n"; undefined when nobody or not known. */
+export function courtLabel(row: Pick<RfiRow, 'courtName' | 'courtId'>): string | undefined {
+  return row.courtName || (row.courtId !== undefined ? `User ${row.courtId}` : undefined);
+}
+
+/** The ball-in-court filter's value of a row: the user id, else the name (an RFI without ids); '' for nobody. */
+export function courtKey(row: Pick<RfiRow, 'courtName' | 'courtId'>): string {
+  return row.courtId !== undefined ? String(row.courtId) : (row.courtName ?? '');
+}
+
+export interface CourtOption {
+  value: string;
+  label: string;
+  /** RFIs waiting on this person among the rows read so far. */
+  count: number;
+}
+
+/**
+ * The people the ball-in-court filter offers: everyone some loaded RFI waits on, by name, with how many. A
+ * selected value nobody has (yet: details still arriving, or a link from before a change) is kept as an option.
+ */
+export function courtOptions(rows: RfiRow[], selected?: string): CourtOption[] {
+  const found = new Map<string, CourtOption>();
+  for (const r of rows) {
+    const value = r.loaded ? courtKey(r) : '';
+    if (!value) continue;
+    const known = found.get(value);
+    if (known) known.count++;
+    else found.set(value, { value, label: courtLabel(r) ?? value, count: 1 });
+  }
+  if (selected && !found.has(selected)) {
+    found.set(selected, {
+      value: selected,
+      label: /^\d+$/.test(selected) ? `User ${selected}` : selected,
+      count: 0,
+    });
+  }
+  return [...found.values()].sort((a, b) => text(a.label, b.label) || text(a.value, b.value));
+}
+
+export type SortKey = 'number' | 'subject' | 'status' | 'from' | 'to' | 'due' | 'overdue' | 'court' | 'cost';
+/** The sort keys in column order, with the column's name (the table's headers, the phone's "Sort by"). */
+export const SORT_LABELS: Record<SortKey, string> = {
+  number: 'Number',
+  subject: 'Subject',
+  status: 'Status',
+  from: 'From',
+  to: 'To',
+  due: 'Due date',
+  overdue: 'Days overdue',
+  court: 'Ball in court',
+  cost: 'Cost impact',
+};
+export const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
+
+/** Sorting by a new key: most first for figures (days overdue, cost), A to Z otherwise. */
+export const sortsDescFirst = (key: SortKey) => key === 'overdue' || key === 'cost';
 
 export interface ListState {
   q: string;
   /** Status codes shown; empty = all. */
   status: number[];
   overdue: boolean;
+  /** Ball in court: a `courtKey`; undefined = anyone. */
+  court?: string;
   sort: SortKey;
   desc: boolean;
 }
@@ -81,6 +149,7 @@ export function readListState(params: URLSearchParams): ListState {
       .filter((s) => /^-?\d+$/.test(s))
       .map(Number),
     overdue: params.get('overdue') === '1',
+    court: params.get('court') || undefined,
     sort: sort && SORT_KEYS.includes(sort) ? sort : DEFAULT_LIST_STATE.sort,
     desc: params.get('dir') === 'desc',
   };
@@ -91,6 +160,7 @@ export function writeListState(state: ListState): URLSearchParams {
   if (state.q) p.set('q', state.q);
   if (state.status.length) p.set('status', state.status.join(','));
   if (state.overdue) p.set('overdue', '1');
+  if (state.court) p.set('court', state.court);
   if (state.sort !== DEFAULT_LIST_STATE.sort) p.set('sort', state.sort);
   if (state.desc) p.set('dir', 'desc');
   return p;
@@ -115,13 +185,18 @@ function compareBy(key: SortKey, a: RfiRow, b: RfiRow): number {
       return compareTextDates(a.dueDate, b.dueDate);
     case 'overdue':
       return a.daysOverdue - b.daysOverdue;
+    case 'court': {
+      // Nobody (closed) and not known yet after everyone, as an empty due date is after every date.
+      const [x, y] = [courtLabel(a), courtLabel(b)];
+      return x && y ? text(x, y) : (x ? 0 : 1) - (y ? 0 : 1);
+    }
     case 'cost':
       return (a.changeOrderAmount ?? -1) - (b.changeOrderAmount ?? -1);
   }
 }
 
 /**
- * Filters and sorts. Rows whose details have not arrived yet pass a status/overdue filter only once known
+ * Filters and sorts. Rows whose details have not arrived yet pass a status/overdue/ball-in-court filter only once known
  * (so the list fills in as loading progresses) but always match on number and subject.
  */
 export function applyListState(rows: RfiRow[], state: ListState): RfiRow[] {
@@ -129,8 +204,11 @@ export function applyListState(rows: RfiRow[], state: ListState): RfiRow[] {
   const out = rows.filter((r) => {
     if (state.status.length && (!r.loaded || !state.status.includes(r.statusId ?? NaN))) return false;
     if (state.overdue && r.daysOverdue <= 0) return false;
+    if (state.court && (!r.loaded || courtKey(r) !== state.court)) return false;
     if (q) {
-      const hay = [r.number, r.subject, r.status, r.fromName, r.toName].join('\n').toLowerCase();
+      const hay = [r.number, r.subject, r.status, r.fromName, r.toName, courtLabel(r)]
+        .join('\n')
+        .toLowerCase();
       if (!hay.includes(q)) return false;
     }
     return true;
@@ -148,6 +226,6 @@ export function applyListState(rows: RfiRow[], state: ListState): RfiRow[] {
  */
 export function firstReadOrder(folders: Folder[], params: URLSearchParams): number[] {
   const rows = folders.map((f) => toRow(f, undefined, [], 0));
-  const state = { ...readListState(params), status: [], overdue: false };
+  const state = { ...readListState(params), status: [], overdue: false, court: undefined };
   return applyListState(rows, state).map((r) => r.folderId);
 }

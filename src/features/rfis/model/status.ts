@@ -5,7 +5,6 @@ import type { CodeName } from '../../../contract/codes';
 import type { Folder, OpenIssue } from '../../../contract/dtos';
 import { parseTextDate, textDateDay } from '../../../ui/textDate';
 
-/** Status name of an RFI: the service's `statusName`, else the configured list, else the code. */
 /**
  * The RFI folders among an RFI container's children: anything else that may live there (a sub-folder of another
  * kind) is not one. A folder without a type, or of a type `config.json` does not name, counts as an RFI.
@@ -18,6 +17,7 @@ export function rfiFolders(children: Folder[], config: Pick<AppConfig, 'folderTy
   );
 }
 
+/** Status name of an RFI: the service's `statusName`, else the configured list, else the code. */
 export function rfiStatusName(issue: Pick<OpenIssue, 'statusId' | 'statusName'>, statuses: CodeName[]) {
   if (issue.statusName) return issue.statusName;
   if (issue.statusId === null || issue.statusId === undefined) return undefined;
@@ -33,9 +33,16 @@ export function isAnswered(issue: OpenIssue, statuses: CodeName[]): boolean {
   return /answer|respond/i.test(rfiStatusName(issue, statuses) ?? '');
 }
 
-/** Days past the due date while an answer is still awaited; 0 when not overdue or not known. */
+export function isDraft(issue: OpenIssue, statuses: CodeName[]): boolean {
+  return /draft/i.test(rfiStatusName(issue, statuses) ?? '');
+}
+
+/**
+ * Days past the due date while an answer is still awaited (the RFI has been sent: not a draft, not answered, not
+ * closed); 0 when not overdue or not known.
+ */
 export function daysOverdue(issue: OpenIssue, statuses: CodeName[], today: number): number {
-  if (isClosed(issue, statuses) || isAnswered(issue, statuses)) return 0;
+  if (isClosed(issue, statuses) || isAnswered(issue, statuses) || isDraft(issue, statuses)) return 0;
   const due = parseTextDate(issue.dueDate);
   if (!due) return 0;
   return Math.max(0, today - textDateDay(due));
@@ -52,8 +59,7 @@ export interface BallInCourt {
 /** Open RFIs wait for the addressee's answer; drafts and answered ones are back with the author. */
 export function ballInCourt(issue: OpenIssue, statuses: CodeName[]): BallInCourt {
   if (isClosed(issue, statuses)) return { reason: 'Closed — nobody needs to act' };
-  const status = rfiStatusName(issue, statuses) ?? '';
-  if (/draft/i.test(status)) {
+  if (isDraft(issue, statuses)) {
     return { name: issue.fromName, userId: issue.issueFrom, reason: 'Draft — the author must send it' };
   }
   if (isAnswered(issue, statuses)) {
