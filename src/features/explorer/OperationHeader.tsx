@@ -1,6 +1,7 @@
 // The chosen operation: its name, whether it changes data or is for admins, what it does and its route.
 import { Alert, Badge, Code, Group, Text, Title } from '@mantine/core';
 import { operations, type OperationName } from '../../contract/operations';
+import { Wrappable } from './Wrappable';
 
 export function OperationHeader({
   op,
@@ -20,8 +21,8 @@ export function OperationHeader({
     <>
       <div>
         <Group gap="xs" wrap="wrap">
-          <Title order={2} size="h3" id="explorer-op-title">
-            {op}
+          <Title order={2} size="h3" id="explorer-op-title" maw="100%">
+            <Wrappable text={op} />
           </Title>
           {def.effect === 'write' && (
             <Badge color="orange" variant="light">
@@ -33,9 +34,9 @@ export function OperationHeader({
         <Text size="sm">{def.summary}</Text>
         <Text size="sm" c="dimmed">
           <Code>
-            {method} {new URL(url).pathname}
+            <Wrappable text={`${method} ${new URL(url).pathname}`} />
           </Code>{' '}
-          → {def.response.name}
+          → <Wrappable text={def.response.name} />
         </Text>
       </div>
       {adminOnly && (

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { Badge, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import type { OperationName } from '../../contract/operations';
 import { operationList, searchOperations } from './model/operations';
+import { Wrappable } from './Wrappable';
+
+const ITEM_STYLES = { body: { lineHeight: 1.3 }, description: { overflowWrap: 'anywhere' } } as const;
 
 export function OperationList({
   current,
@@ -24,7 +27,8 @@ export function OperationList({
       <Text size="xs" c="dimmed" aria-live="polite">
         {shown.length} of {operationList.length} operations
       </Text>
-      <ScrollArea.Autosize mah="70vh" type="auto">
+      {/* Vertical scrolling only: names and routes wrap (never cut or scrolled sideways). */}
+      <ScrollArea.Autosize mah="70vh" type="auto" scrollbars="y">
         <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {shown.map((o) => (
             <li key={o.name}>
@@ -34,8 +38,10 @@ export function OperationList({
                 active={o.name === current}
                 aria-current={o.name === current ? 'true' : undefined}
                 onClick={() => onChoose(o.name)}
-                label={o.name}
-                description={`${o.method} ${o.path}`}
+                label={<Wrappable text={o.name} />}
+                description={<Wrappable text={`${o.method} ${o.path}`} />}
+                // A route segment longer than the column (getdailyreportactivitiesbyreport) may break inside.
+                styles={ITEM_STYLES}
                 rightSection={
                   o.effect === 'write' ? (
                     <Badge size="xs" color="orange" variant="light">
