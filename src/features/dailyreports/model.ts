@@ -16,8 +16,18 @@ export interface ReportEntry {
   first: boolean;
 }
 
-export const isDay = (value: string | undefined): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+/**
+ * A real calendar day written as `YYYY-MM-DD` (what a report's address carries): month 1–12 and a day the month
+ * has (Feb 29 only in leap years), so `2026-13-45` or `2026-02-30` is the route's 404, never another day.
+ */
+export function isDay(value: string | undefined): value is string {
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!m) return false;
+  const [y, month, d] = m.slice(1).map(Number);
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && d >= 1 && d <= days;
+}
 
 /**
  * The project's daily reports in day order (reports of the same day keep the service's order). Folders of another

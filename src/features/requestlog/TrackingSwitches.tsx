@@ -1,6 +1,7 @@
-// The three Enable*Tracking settings of the running service, each switched only after a confirmation.
-import { useState } from 'react';
-import { Button, Group, Modal, Switch, Text } from '@mantine/core';
+// The three Enable*Tracking settings of the running service, each switched only after a confirmation. They are the
+// service's settings, not this user's view: the group says so, and each switch carries that as its description.
+import { useId, useState } from 'react';
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -8,9 +9,17 @@ import { TRACKING_FLAGS, type Tracking } from '../../contract/requestLog';
 import { setTrackingMutation } from './queries';
 
 const LABELS: Record<keyof Tracking, { label: string; noun: string; what: string }> = {
-  enableErrorTracking: { label: 'Errors', noun: 'error', what: 'the error response of failed requests' },
-  enableResponseTracking: { label: 'Responses', noun: 'response', what: 'the response DTO of every request' },
-  enableSessionTracking: { label: 'Sessions', noun: 'session', what: 'the session of every request' },
+  enableErrorTracking: {
+    label: 'Record errors',
+    noun: 'error',
+    what: 'the error response of failed requests',
+  },
+  enableResponseTracking: {
+    label: 'Record responses',
+    noun: 'response',
+    what: 'the response DTO of every request',
+  },
+  enableSessionTracking: { label: 'Record sessions', noun: 'session', what: 'the session of every request' },
 };
 
 export function TrackingSwitches({ tracking }: { tracking?: Tracking }) {
@@ -23,24 +32,32 @@ export function TrackingSwitches({ tracking }: { tracking?: Tracking }) {
     },
   });
 
+  const titleId = useId();
+  const noteId = useId();
   return (
-    <Group gap="md" aria-label="Tracking" role="group">
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        Tracking
+    <Stack gap={4} role="group" aria-labelledby={titleId} aria-describedby={noteId}>
+      <Group gap="md">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" id={titleId}>
+          Service tracking
+        </Text>
+        {TRACKING_FLAGS.map((key) => (
+          <Switch
+            key={key}
+            size="sm"
+            label={LABELS[key].label}
+            aria-describedby={noteId}
+            checked={tracking?.[key] ?? false}
+            disabled={!tracking}
+            onChange={(e) => {
+              mutation.reset();
+              setPending({ key, value: e.currentTarget.checked });
+            }}
+          />
+        ))}
+      </Group>
+      <Text size="xs" c="dimmed" id={noteId}>
+        These switches change what the service records for all users, not just your view.
       </Text>
-      {TRACKING_FLAGS.map((key) => (
-        <Switch
-          key={key}
-          size="sm"
-          label={LABELS[key].label}
-          checked={tracking?.[key] ?? false}
-          disabled={!tracking}
-          onChange={(e) => {
-            mutation.reset();
-            setPending({ key, value: e.currentTarget.checked });
-          }}
-        />
-      ))}
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}
@@ -66,6 +83,6 @@ export function TrackingSwitches({ tracking }: { tracking?: Tracking }) {
           </>
         )}
       </Modal>
-    </Group>
+    </Stack>
   );
 }

@@ -80,3 +80,11 @@ export function readShare(params: URLSearchParams): Shared {
     ? { op, draft: withoutClientFields(parsed.draft) }
     : { op, draft: {}, error: `The link's request was not used. ${parsed.error}` };
 }
+
+/**
+ * Where a long name or route may wrap, as the pieces between: before each word of a camel-case name
+ * (`FoldersDocuments|Get|By|Parent…`) and after each `/` of a route. Joined, the pieces are the text again.
+ */
+export function wrapPieces(text: string): string[] {
+  return text.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=\/)(?=[^/])/);
+}

@@ -104,3 +104,43 @@ export function parseBody(body: string | undefined): { json?: unknown; text?: st
     return { text: body };
   }
 }
+
+/** The sign-in operation: its body and DTO are never logged, and it is never replayed. */
+export const SIGN_IN = 'InternalUserAuthenticationRequest';
+
+/** Codes of failures the service refuses before binding a request to a user (it stores no body for them). */
+export const REFUSED_BEFORE_BINDING: ReadonlySet<string> = new Set([
+  'Unauthorized',
+  'UnknownOperation',
+  'MethodNotAllowed',
+  'PayloadTooLarge',
+  'NotAcceptable',
+  'TooManyAttempts',
+]);
+
+/** A logged object the service cut to a preview: `{_truncated: true, _length, _preview}`. */
+export function truncatedOf(value: unknown): { length: number; preview: string } | undefined {
+  if (!value || typeof value !== 'object' || (value as { _truncated?: unknown })._truncated !== true) {
+    return undefined;
+  }
+  const v = value as { _length?: unknown; _preview?: unknown };
+  const preview = typeof v._preview === 'string' ? v._preview : '';
+  return { length: typeof v._length === 'number' ? v._length : preview.length, preview };
+}
+
+/**
+ * Why a logged request cannot be replayed, or nothing when it can: `op` is its operation, `known` the same when
+ * the console knows it.
+ */
+export function replayRefusal(
+  entry: RequestLogEntry,
+  op: string | undefined,
+  known: string | undefined,
+): string | undefined {
+  if (op === SIGN_IN) return 'A sign-in is never replayed.';
+  if (!known) return 'The operation of this request is not known to the console.';
+  if (known === 'RequestLogs') return 'Queries of the request log are not replayed.';
+  if (entry.requestDto === undefined || entry.requestDto === null) return 'No request DTO was logged.';
+  if (truncatedOf(entry.requestDto)) return 'The request DTO was too large to log in full.';
+  return undefined;
+}
