@@ -3,7 +3,7 @@ import { Button, Checkbox, FileButton, Group, Kbd, Popover, Stack, Switch, Table
 import { formatDelimited } from '../../ui/delimited';
 import { downloadText } from '../../ui/download';
 import { COLUMNS, templateHeader, type ColumnKey } from './model';
-import { type GridCommand, type GridHandle } from './PunchGrid';
+import { type GridCommand, type GridHandle } from './gridTypes';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { plural } from './useRowProblems';
 
