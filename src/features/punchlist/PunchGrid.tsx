@@ -4,7 +4,8 @@ import { forwardRef, useCallback, useImperativeHandle, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { GridHead, GridRowView } from './GridRows';
 import { HEAD_WIDTH, ROW_HEIGHT, type GridHandle, type RowErrors } from './gridTypes';
-import { columnByKey, type ColumnKey, type GridRow } from './model';
+import { columnByKey, scrollLeftToReveal, type ColumnKey, type GridRow } from './model';
+import { PasteConfirm } from './PasteConfirm';
 import classes from './PunchGrid.module.css';
 import { useGridCommands } from './useGridCommands';
 import { useGridCursor } from './useGridCursor';
@@ -19,12 +20,14 @@ interface Props {
   onChange: (update: (rows: GridRow[]) => GridRow[]) => void;
   /** A paste brought a header row naming columns that are hidden: the page shows them. */
   onShowColumns?: (keys: ColumnKey[]) => void;
+  /** What a pasted header row left out (undefined after a paste that left nothing out). */
+  onPasteNotice?: (message: string | undefined) => void;
   height: number;
   statusNames: string[];
 }
 
 export const PunchGrid = forwardRef<GridHandle, Props>(function PunchGrid(
-  { rows, columns, errorsOf, readOnly, onChange, onShowColumns, height, statusNames },
+  { rows, columns, errorsOf, readOnly, onChange, onShowColumns, onPasteNotice, height, statusNames },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -42,11 +45,27 @@ export const PunchGrid = forwardRef<GridHandle, Props>(function PunchGrid(
     getItemKey: (i) => rows[i]?.tempItemId ?? i,
   });
 
+  // A focused cell is scrolled clear of the sticky "No." column (the browser's own scrolling ignores it).
+  const reveal = useCallback((input: HTMLElement) => {
+    const view = scrollRef.current;
+    const cell = input.parentElement;
+    if (!view || !cell) return;
+    const left = scrollLeftToReveal({
+      scrollLeft: view.scrollLeft,
+      width: view.clientWidth,
+      sticky: HEAD_WIDTH,
+      cellLeft: cell.offsetLeft,
+      cellRight: cell.offsetLeft + cell.offsetWidth,
+    });
+    if (left !== view.scrollLeft) view.scrollLeft = left;
+  }, []);
+
   const { cursor, cursorRef, rowsRef, place, moveTo, follow } = useGridCursor(
     rows,
     columns.length,
     scrollRef,
     virtualizer,
+    reveal,
   );
   const run = useGridCommands({ columns, readOnly, onChange, cursorRef, rowsRef, place, moveTo });
   const onKeyDown = useGridKeys({
@@ -57,9 +76,16 @@ export const PunchGrid = forwardRef<GridHandle, Props>(function PunchGrid(
     run,
     place,
     moveTo,
-    virtualizer,
   });
-  const { onPaste } = useGridPaste({ columns, readOnly, onChange, onShowColumns, place });
+  const paste = useGridPaste({
+    columns,
+    readOnly,
+    onChange,
+    onShowColumns,
+    onPasteNotice,
+    rowsRef,
+    place,
+  });
 
   const onCell = useCallback(
     (index: number, key: ColumnKey, value: string) => {
@@ -91,54 +117,60 @@ export const PunchGrid = forwardRef<GridHandle, Props>(function PunchGrid(
   const hi = Math.max(cursor.row, cursor.anchor);
 
   return (
-    <div
-      ref={scrollRef}
-      className={classes.scroll}
-      style={{ height }}
-      role="grid"
-      aria-label="New punch-list items"
-      aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length + 1}
-      aria-multiselectable
-      data-testid="punch-grid"
-      onKeyDown={onKeyDown}
-      onPaste={onPaste}
-      onFocus={(e) => {
-        const cell = (e.target as HTMLElement).dataset?.cell;
-        if (!cell) return;
-        const [row, col] = cell.split(':').map(Number);
-        follow(row, col);
-      }}
-    >
-      <datalist id="punch-status-options">
-        {statusNames.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
-      <GridHead columns={columns} template={template} width={totalWidth} />
+    <>
       <div
-        role="rowgroup"
-        className={classes.body}
-        style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
+        ref={scrollRef}
+        className={classes.scroll}
+        style={{ height }}
+        role="grid"
+        aria-label="New punch-list items"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length + 1}
+        aria-multiselectable
+        data-testid="punch-grid"
+        onKeyDown={onKeyDown}
+        onPaste={paste.onPaste}
+        onFocus={(e) => {
+          const target = e.target as HTMLElement;
+          const cell = target.dataset?.cell;
+          if (!cell) return;
+          const [row, col] = cell.split(':').map(Number);
+          follow(row, col);
+          // Focus by Tab or the mouse: after the browser's own scrolling.
+          requestAnimationFrame(() => document.activeElement === target && reveal(target));
+        }}
       >
-        {items.map((item) => {
-          const row = rows[item.index];
-          return (
-            <GridRowView
-              key={item.key}
-              row={row}
-              index={item.index}
-              columns={columns}
-              template={template}
-              errors={errorsOf(row)}
-              top={item.start - ROW_HEIGHT}
-              selected={lo !== hi && item.index >= lo && item.index <= hi}
-              readOnly={readOnly}
-              onCell={onCell}
-            />
-          );
-        })}
+        <datalist id="punch-status-options">
+          {statusNames.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+        <GridHead columns={columns} template={template} width={totalWidth} />
+        <div
+          role="rowgroup"
+          className={classes.body}
+          style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index];
+            return (
+              <GridRowView
+                key={item.key}
+                row={row}
+                index={item.index}
+                columns={columns}
+                template={template}
+                errors={errorsOf(row)}
+                top={item.start - ROW_HEIGHT}
+                selected={lo !== hi && item.index >= lo && item.index <= hi}
+                readOnly={readOnly}
+                onCell={onCell}
+              />
+            );
+          })}
+        </div>
       </div>
-    </div>
+      <PasteConfirm pending={paste.pending} onAnswer={paste.answer} />
+    </>
   );
 });

@@ -13,11 +13,11 @@ function Shortcuts() {
     ['Tab / Shift+Tab', 'next / previous cell'],
     ['Enter / Shift+Enter', 'cell below / above (a new row at the end)'],
     ['Shift+↑ ↓', 'select rows'],
-    ['Ctrl+Enter', 'add a row below'],
+    ['Ctrl+Enter', 'add a row at the end'],
     ['Ctrl+Shift+Enter', 'copy the row below'],
     ['Ctrl+Delete', 'delete the selected rows'],
     ['Ctrl+D', 'fill down (the cell above, or the first selected row)'],
-    ['Ctrl+V', 'paste cells from a spreadsheet'],
+    ['Ctrl+V', 'paste cells from a spreadsheet (asks before replacing filled rows)'],
   ];
   return (
     <Table fz="xs" verticalSpacing={2} aria-label="Keyboard shortcuts">

@@ -17,7 +17,7 @@ export function useGridCommands({
   onChange: (update: (rows: GridRow[]) => GridRow[]) => void;
   cursorRef: RefObject<Cursor>;
   rowsRef: RefObject<GridRow[]>;
-  place: (row: number, col: number, anchor?: number) => void;
+  place: (row: number, col: number, anchor?: number, scroll?: boolean) => void;
   moveTo: (row: number, col: number, extend?: boolean, count?: number) => void;
 }) {
   return useCallback(
@@ -28,10 +28,14 @@ export function useGridCommands({
       const hi = Math.max(row, anchor);
       const key = columns[col];
       switch (command) {
-        case 'addRow':
-          onChange((rs) => [...rs.slice(0, row + 1), newRow(), ...rs.slice(row + 1)]);
-          moveTo(row + 1, col, false, rowsRef.current.length + 1);
+        case 'addRow': {
+          // At the end, whichever row is focused: a row inserted in the middle would be overwritten by a paste
+          // that follows. The cursor goes to the new row's first cell.
+          const at = rowsRef.current.length;
+          onChange((rs) => [...rs, newRow()]);
+          place(at, 0, at, true);
           break;
+        }
         case 'copyRow':
           onChange((rs) =>
             rs[row] ? [...rs.slice(0, row + 1), newRow(rs[row].values), ...rs.slice(row + 1)] : rs,

@@ -10,6 +10,8 @@ export function useGridCursor(
   columnCount: number,
   scrollRef: RefObject<HTMLDivElement | null>,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
+  /** Called once a cell has been focused by the cursor (the grid keeps it clear of the sticky column). */
+  onFocused: (input: HTMLInputElement) => void,
 ) {
   const [cursor, setCursor] = useState<Cursor>({ row: 0, col: 0, anchor: 0 });
   const pendingFocus = useRef(false);
@@ -20,11 +22,18 @@ export function useGridCursor(
     cursorRef.current = cursor;
   });
 
-  /** Puts the cursor on a cell (and the selection's other end on `anchor`); focus follows once rendered. */
-  const place = useCallback((row: number, col: number, anchor = row) => {
-    setCursor({ row, col, anchor });
-    pendingFocus.current = true;
-  }, []);
+  /**
+   * Puts the cursor on a cell (and the selection's other end on `anchor`); focus follows once rendered. `scroll`:
+   * the row is being added, so it is scrolled to once it is there.
+   */
+  const place = useCallback(
+    (row: number, col: number, anchor = row, scroll = false) => {
+      setCursor({ row, col, anchor });
+      pendingFocus.current = true;
+      if (scroll) requestAnimationFrame(() => virtualizer.scrollToIndex(row, { align: 'auto' }));
+    },
+    [virtualizer],
+  );
 
   /** Moves to a cell, clamped to the grid; `count` is the row count when rows are being added. */
   const moveTo = useCallback(
@@ -50,6 +59,7 @@ export function useGridCursor(
       if (el) {
         pendingFocus.current = false;
         if (document.activeElement !== el) el.focus({ preventScroll: false });
+        onFocused(el);
         return;
       }
       if (++tries < 10) raf = requestAnimationFrame(focus);

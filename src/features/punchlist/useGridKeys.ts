@@ -1,7 +1,6 @@
 // The grid's keys, spreadsheet-like: arrows (← → only at the start / end of the text), Tab, Enter, Shift to
 // select rows, and the commands' shortcuts.
 import type { KeyboardEvent, RefObject } from 'react';
-import type { Virtualizer } from '@tanstack/react-virtual';
 import type { GridCommand } from './gridTypes';
 import { newRow, type GridRow } from './model';
 
@@ -13,16 +12,14 @@ export function useGridKeys({
   run,
   place,
   moveTo,
-  virtualizer,
 }: {
   columnCount: number;
   readOnly: boolean;
   onChange: (update: (rows: GridRow[]) => GridRow[]) => void;
   rowsRef: RefObject<GridRow[]>;
   run: (command: GridCommand) => void;
-  place: (row: number, col: number, anchor?: number) => void;
+  place: (row: number, col: number, anchor?: number, scroll?: boolean) => void;
   moveTo: (row: number, col: number, extend?: boolean, count?: number) => void;
-  virtualizer: Virtualizer<HTMLDivElement, Element>;
 }) {
   return (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLInputElement;
@@ -48,8 +45,7 @@ export function useGridKeys({
       if (e.shiftKey) moveTo(row - 1, col);
       else if (row === last && !readOnly) {
         onChange((rs) => [...rs, newRow()]);
-        place(row + 1, col);
-        requestAnimationFrame(() => virtualizer.scrollToIndex(row + 1, { align: 'auto' }));
+        place(row + 1, col, row + 1, true);
       } else moveTo(row + 1, col);
     } else if (e.key === 'Tab') {
       if (e.shiftKey) {
