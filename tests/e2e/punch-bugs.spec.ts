@@ -162,3 +162,28 @@ test('an admin gets a link to the punch-list writes in the request log', async (
   await expect(page).toHaveURL(/\/admin\/request-log\?PathInfo=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Request log' })).toBeVisible();
 });
+
+test('a submittal package says the interface cannot read it back, and as of when its values are', async ({
+  page,
+}) => {
+  await signIn(page, seed.pm);
+  await page.goto('/projects/1/submittals/6/1100'); // a package no other spec changes
+  await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();
+  // Before a save: the limit, and that nothing has been seen.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Some values have not been seen yet' }),
+  ).toContainText('The interface cannot read a package back');
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Notes').fill(`Seen from this browser ${Date.now()}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
+  const asOf = page.getByText(/^The interface cannot read a package back/);
+  await expect(asOf).toContainText(/Values as the service returned them after your last save/);
+  await expect(asOf).toContainText(/as of \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
+
+  // After a reload the same reply, with the same time.
+  const before = await asOf.textContent();
+  await page.reload();
+  await expect(asOf).toHaveText(before!);
+});
