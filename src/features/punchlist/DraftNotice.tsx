@@ -13,7 +13,14 @@ export function DraftNotice({
 }) {
   const [confirm, setConfirm] = useState(false);
   return (
-    <Alert color="blue" variant="light" withCloseButton onClose={onClose} title="Draft restored">
+    <Alert
+      color="blue"
+      variant="light"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+      title="Draft restored"
+    >
       <Group gap="sm">
         <Text size="sm">
           Your unsent rows from {savedAt !== undefined ? new Date(savedAt).toLocaleString() : 'earlier'} are

@@ -10,6 +10,7 @@ export function PasteConfirm({
   onAnswer: (choice: 'replace' | 'append' | 'cancel') => void;
 }) {
   const count = pending?.count ?? 0;
+  const lines = pending?.lines ?? 0;
   return (
     <Modal
       opened={pending !== null}
@@ -22,9 +23,9 @@ export function PasteConfirm({
     >
       <Stack>
         <Text size="sm">
-          The pasted {pending && pending.lines === 1 ? 'line' : `${pending?.lines ?? 0} lines`} would change
-          values already typed in {plural(count, 'row')}. Replace them, or add the pasted lines as new rows at
-          the end of the grid.
+          {lines === 1 ? 'The pasted line' : `The ${lines.toLocaleString()} pasted lines`} would change values
+          already typed in {plural(count, 'row')}. Replace them, or add the pasted lines as new rows at the
+          end of the grid.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => onAnswer('cancel')}>

@@ -242,6 +242,7 @@ export function PunchListPage() {
           color="yellow"
           variant="light"
           withCloseButton
+          closeButtonLabel="Dismiss"
           onClose={() => setPasteNotice(undefined)}
           title="Not every pasted column was used"
         >

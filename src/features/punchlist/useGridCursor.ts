@@ -14,7 +14,9 @@ export function useGridCursor(
   onFocused: (input: HTMLInputElement) => void,
 ) {
   const [cursor, setCursor] = useState<Cursor>({ row: 0, col: 0, anchor: 0 });
-  const pendingFocus = useRef(false);
+  // The cell focus goes to once rendered. It names the cell itself: an effect of an earlier render, flushed
+  // before the render of a move (React flushes pending effects first), must not take the move's focus away.
+  const pendingFocus = useRef<{ row: number; col: number } | null>(null);
   const rowsRef = useRef(rows);
   const cursorRef = useRef(cursor);
   useLayoutEffect(() => {
@@ -29,7 +31,7 @@ export function useGridCursor(
   const place = useCallback(
     (row: number, col: number, anchor = row, scroll = false) => {
       setCursor({ row, col, anchor });
-      pendingFocus.current = true;
+      pendingFocus.current = { row, col };
       if (scroll) requestAnimationFrame(() => virtualizer.scrollToIndex(row, { align: 'auto' }));
     },
     [virtualizer],
@@ -41,7 +43,7 @@ export function useGridCursor(
       const r = Math.max(0, Math.min(row, count - 1));
       const c = Math.max(0, Math.min(col, columnCount - 1));
       setCursor((cur) => ({ row: r, col: c, anchor: extend ? cur.anchor : r }));
-      pendingFocus.current = true;
+      pendingFocus.current = { row: r, col: c };
       virtualizer.scrollToIndex(r, { align: 'auto' });
     },
     [columnCount, virtualizer],
@@ -49,15 +51,16 @@ export function useGridCursor(
 
   // Focus follows the cursor once its row is rendered (after a scroll it may take a frame or two).
   useEffect(() => {
-    if (!pendingFocus.current) return;
+    const target = pendingFocus.current;
+    if (!target) return;
     let tries = 0;
     let raf = 0;
     const focus = () => {
       const el = scrollRef.current?.querySelector<HTMLInputElement>(
-        `[data-cell="${cursor.row}:${cursor.col}"]`,
+        `[data-cell="${target.row}:${target.col}"]`,
       );
       if (el) {
-        pendingFocus.current = false;
+        if (pendingFocus.current === target) pendingFocus.current = null;
         if (document.activeElement !== el) el.focus({ preventScroll: false });
         onFocused(el);
         return;
