@@ -1,7 +1,7 @@
 // Punch-list bulk entry (operation 5): a keyboard-first grid, paste and file import, per-cell validation,
 // creation in batches with retries under the same TempItemIds, and a draft that survives reloads.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -13,13 +13,19 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import type { Progress as SendProgress } from './create';
+import type { Progress as SendState } from './create';
+import { CreatedHere } from './CreatedHere';
+import { createdFromRows } from './createdHere';
+import { DraftNotice } from './DraftNotice';
 import { ImportDialog, type ImportFile } from './ImportDialog';
 import { COLUMN_KEYS, isBlank, newRow, toPunchList, type ColumnKey, type GridRow } from './model';
-import { PunchGrid, type GridHandle } from './PunchGrid';
+import type { GridHandle } from './gridTypes';
+import { PunchGrid } from './PunchGrid';
 import { useCreatePunchItems } from './queries';
 import { ProblemsPanel } from './ProblemsPanel';
 import { PunchToolbar } from './PunchToolbar';
+import { SendProgress } from './SendProgress';
+import { useCreatedHere } from './useCreatedHere';
 import { usePunchDraft } from './usePunchDraft';
 import { isClean, plural, useRowProblems, type Problem } from './useRowProblems';
 
@@ -27,7 +33,8 @@ export function PunchListPage() {
   const { projectId, containerId } = useRouteIds(routes.punchList);
   const config = useConfig();
   const statuses = config.statuses.punchList;
-  const userName = useSession()?.userName;
+  const session = useSession();
+  const userName = session?.userName;
   const { data: folder } = useSuspenseQuery(folderQuery(containerId));
   const kind = folderKind(config, folder);
   const canModify = folder.userCanModify !== false;
@@ -40,12 +47,13 @@ export function PunchListPage() {
   const [draftNotice, setDraftNotice] = useState(
     restored !== undefined && restored.rows.some((r) => !isBlank(r)),
   );
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [exclude, setExclude] = useState(false);
   const [showProblems, setShowProblems] = useState(true);
-  const [progress, setProgress] = useState<SendProgress | null>(null);
+  const [progress, setProgress] = useState<SendState | null>(null);
   const [sendError, setSendError] = useState<ApiError | null>(null);
   const [importFile, setImportFile] = useState<ImportFile | null>(null);
+  const [pasteNotice, setPasteNotice] = useState<string | undefined>();
+  const createdHere = useCreatedHere(userName, projectId);
   const grid = useRef<GridHandle>(null);
   const create = useCreatePunchItems(setProgress);
   const creating = create.isPending;
@@ -79,6 +87,7 @@ export function PunchListPage() {
     if (!toSend.length) return;
     const outcome = await create.mutateAsync(toSend.map((r) => toPunchList(r, containerId, statuses)));
     setProgress(null);
+    createdHere.record(createdFromRows(rows, outcome.created, containerId, Date.now()));
     setRows((rs) =>
       rs.map((r) => {
         const made = outcome.created.get(r.tempItemId);
@@ -110,7 +119,6 @@ export function PunchListPage() {
   const discardDraft = () => {
     discard();
     setDraftNotice(false);
-    setConfirmDiscard(false);
   };
 
   const readFile = async (file: File | null) => {
@@ -149,7 +157,6 @@ export function PunchListPage() {
   }
 
   const readOnly = !canModify || creating;
-  const percent = progress && progress.total ? (progress.done / progress.total) * 100 : 0;
 
   return (
     <Stack gap="sm">
@@ -187,34 +194,11 @@ export function PunchListPage() {
         </Alert>
       )}
       {draftNotice && (
-        <Alert
-          color="blue"
-          variant="light"
-          withCloseButton
+        <DraftNotice
+          savedAt={restored?.savedAt}
+          onDiscard={discardDraft}
           onClose={() => setDraftNotice(false)}
-          title="Draft restored"
-        >
-          <Group gap="sm">
-            <Text size="sm">
-              Your unsent rows from {restored ? new Date(restored.savedAt).toLocaleString() : 'earlier'} are
-              back.
-            </Text>
-            {confirmDiscard ? (
-              <>
-                <Button size="xs" color="red" onClick={discardDraft}>
-                  Discard them
-                </Button>
-                <Button size="xs" variant="default" onClick={() => setConfirmDiscard(false)}>
-                  Keep them
-                </Button>
-              </>
-            ) : (
-              <Button size="xs" variant="subtle" onClick={() => setConfirmDiscard(true)}>
-                Discard draft…
-              </Button>
-            )}
-          </Group>
-        </Alert>
+        />
       )}
       {storageFailed && (
         <Alert color="yellow" variant="light" title="The draft is not being saved">
@@ -251,19 +235,21 @@ export function PunchListPage() {
         onSubmit={() => void submit()}
       />
 
-      {progress && (
-        <Paper withBorder p="xs" role="status" aria-live="polite">
-          <Group justify="space-between" mb={4}>
-            <Text size="sm">
-              {progress.retry
-                ? `No answer (${progress.retry.reason}) — trying again in ${Math.round(progress.retry.inMs / 1000)} s (attempt ${progress.retry.attempt} of ${progress.retry.of}), with the same rows.`
-                : `Creating… ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} rows answered`}
-            </Text>
-          </Group>
-          <Progress value={percent} aria-label="Rows answered" animated striped />
-        </Paper>
-      )}
+      {progress && <SendProgress progress={progress} />}
 
+      {pasteNotice && (
+        <Alert
+          color="yellow"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setPasteNotice(undefined)}
+          title="Not every pasted column was used"
+        >
+          {pasteNotice} Name it as a grid column (the template’s names), or import the sheet to choose where
+          each column goes.
+        </Alert>
+      )}
       <PunchGrid
         ref={grid}
         rows={rows}
@@ -272,6 +258,7 @@ export function PunchListPage() {
         readOnly={readOnly}
         onChange={setRows}
         onShowColumns={showColumns}
+        onPasteNotice={setPasteNotice}
         height={Math.max(320, Math.min(34 * (rows.length + 2), 560))}
         statusNames={statuses.map((s) => s.name)}
       />
@@ -283,6 +270,13 @@ export function PunchListPage() {
         onGoTo={goToProblem}
         showProblems={showProblems}
         onToggle={() => setShowProblems((x) => !x)}
+      />
+
+      <CreatedHere
+        items={createdHere.items}
+        kept={createdHere.kept}
+        containerId={containerId}
+        isAdmin={session?.isAdmin === true}
       />
 
       <ImportDialog file={importFile} onImport={addImported} onClose={() => setImportFile(null)} />

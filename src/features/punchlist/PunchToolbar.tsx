@@ -3,7 +3,7 @@ import { Button, Checkbox, FileButton, Group, Kbd, Popover, Stack, Switch, Table
 import { formatDelimited } from '../../ui/delimited';
 import { downloadText } from '../../ui/download';
 import { COLUMNS, templateHeader, type ColumnKey } from './model';
-import { type GridCommand, type GridHandle } from './PunchGrid';
+import { type GridCommand, type GridHandle } from './gridTypes';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { plural } from './useRowProblems';
 
@@ -13,11 +13,11 @@ function Shortcuts() {
     ['Tab / Shift+Tab', 'next / previous cell'],
     ['Enter / Shift+Enter', 'cell below / above (a new row at the end)'],
     ['Shift+↑ ↓', 'select rows'],
-    ['Ctrl+Enter', 'add a row below'],
+    ['Ctrl+Enter', 'add a row at the end'],
     ['Ctrl+Shift+Enter', 'copy the row below'],
     ['Ctrl+Delete', 'delete the selected rows'],
     ['Ctrl+D', 'fill down (the cell above, or the first selected row)'],
-    ['Ctrl+V', 'paste cells from a spreadsheet'],
+    ['Ctrl+V', 'paste cells from a spreadsheet (asks before replacing filled rows)'],
   ];
   return (
     <Table fz="xs" verticalSpacing={2} aria-label="Keyboard shortcuts">

@@ -3,6 +3,7 @@
 import type { CodeName } from '../../contract/codes';
 import type { PunchList } from '../../contract/dtos';
 import { limits, PUNCH_LIST_ENTRY_MAX, PUNCH_LIST_MAX_ENTRIES } from '../../contract/limits';
+import { parseDelimited } from '../../ui/delimited';
 import { formatTextDate, parseTextDate } from '../../ui/textDate';
 
 export type ColumnKey =
@@ -303,4 +304,123 @@ export function applyBlock(
     r++;
   }
   return next;
+}
+
+// ---- paste ----
+
+/** A header cell a paste left out: a name no column has, a blank name over data, or a column named twice. */
+export interface LeftOut {
+  /** The header cell as pasted ('' when blank). */
+  name: string;
+  /** Its position in the header row (0-based). */
+  index: number;
+  /** The column an earlier header cell already named. */
+  repeats?: ColumnKey;
+}
+
+/** A pasted block read: its lines of cells, the column each cell goes to, and what its header left out. */
+export interface PastedBlock {
+  block: string[][];
+  keys: Array<ColumnKey | null>;
+  /** Columns a header row named that are hidden (the page shows them). */
+  hidden: ColumnKey[];
+  leftOut: LeftOut[];
+}
+
+/**
+ * Clipboard text pasted into column `col` of the shown `columns`. One value (no tab, no line break) is left to
+ * the input: undefined. A block is written across the shown columns from `col` on; a block whose first line
+ * looks like a header goes to the columns it names, mapped as the import maps a file's header (`mapHeaders`).
+ */
+export function readPaste(text: string, columns: ColumnKey[], col: number): PastedBlock | undefined {
+  const body = text.replace(/(\r\n|\r|\n)$/, '');
+  if (!body.includes('\t') && !/[\r\n]/.test(body)) return undefined;
+  const block = parseDelimited(body, '\t');
+  if (block.length < 2 || !looksLikeHeader(block[0])) {
+    return { block, keys: columns.slice(col), hidden: [], leftOut: [] };
+  }
+  const header = block[0];
+  const rows = block.slice(1);
+  const keys = mapHeaders(header);
+  const leftOut: LeftOut[] = [];
+  header.forEach((name, index) => {
+    if (keys[index] !== null) return;
+    const named = matchHeader(name);
+    if (named) leftOut.push({ name, index, repeats: named });
+    else if (name.trim() !== '' || rows.some((r) => (r[index] ?? '').trim() !== '')) {
+      leftOut.push({ name, index });
+    }
+  });
+  const hidden = keys.filter((k): k is ColumnKey => k !== null && !columns.includes(k));
+  return { block: rows, keys, hidden, leftOut };
+}
+
+const listed = (items: string[]) =>
+  items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** What a paste left out, in sentences (undefined when nothing). */
+export function leftOutMessage(leftOut: LeftOut[]): string | undefined {
+  const unknown = leftOut.filter((l) => !l.repeats && l.name.trim() !== '').map((l) => `'${l.name.trim()}'`);
+  const unnamed = leftOut.filter((l) => !l.repeats && l.name.trim() === '').map((l) => String(l.index + 1));
+  const repeated = leftOut.filter((l) => l.repeats);
+  const sentences: string[] = [];
+  if (unknown.length === 1) sentences.push(`Column ${unknown[0]} was not recognised and was left out.`);
+  else if (unknown.length)
+    sentences.push(`Columns ${listed(unknown)} were not recognised and were left out.`);
+  if (unnamed.length === 1) sentences.push(`Column ${unnamed[0]} has no name and was left out.`);
+  else if (unnamed.length) sentences.push(`Columns ${listed(unnamed)} have no name and were left out.`);
+  for (const r of repeated) {
+    sentences.push(
+      `Column '${r.name.trim()}' names ${columnByKey.get(r.repeats!)!.label} again and was left out.`,
+    );
+  }
+  return sentences.length ? sentences.join(' ') : undefined;
+}
+
+/**
+ * How many filled rows a block written from `startRow` would change (as `applyBlock` writes it): rows with a
+ * non-blank cell the block would replace by another value. Filling a filled row's blank cells loses nothing.
+ */
+export function rowsOverwritten(
+  rows: GridRow[],
+  startRow: number,
+  keys: Array<ColumnKey | null>,
+  block: string[][],
+): number {
+  let count = 0;
+  let r = startRow;
+  for (const cells of block) {
+    while (r < rows.length && rows[r].created) r++;
+    if (r >= rows.length) break;
+    const values = rows[r].values;
+    if (cells.some((cell, i) => keys[i] && values[keys[i]].trim() !== '' && values[keys[i]] !== cell))
+      count++;
+    r++;
+  }
+  return count;
+}
+
+/** Where rows added at the end start: after the last filled or created row (trailing blank rows are reused). */
+export function appendStart(rows: GridRow[]): number {
+  let end = rows.length;
+  while (end > 0 && !rows[end - 1].created && isBlank(rows[end - 1])) end--;
+  return end;
+}
+
+// ---- view ----
+
+/**
+ * The grid's horizontal scroll that shows a cell clear of the sticky "No." column: `cellLeft` / `cellRight` in
+ * the scrolled content, `width` the view's client width, `sticky` the sticky column's width.
+ */
+export function scrollLeftToReveal(v: {
+  scrollLeft: number;
+  width: number;
+  sticky: number;
+  cellLeft: number;
+  cellRight: number;
+}): number {
+  if (v.cellLeft < v.scrollLeft + v.sticky) return Math.max(0, v.cellLeft - v.sticky);
+  if (v.cellRight > v.scrollLeft + v.width) return Math.min(v.cellLeft - v.sticky, v.cellRight - v.width);
+  return v.scrollLeft;
 }

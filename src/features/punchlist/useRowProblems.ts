@@ -1,7 +1,7 @@
 // Validation of the grid: per row (cached per row object) and the summary of every problem.
 import { useCallback, useMemo, useRef } from 'react';
 import { isBlank, validateRow, type ColumnKey, type GridRow } from './model';
-import { type RowErrors } from './PunchGrid';
+import { type RowErrors } from './gridTypes';
 import type { CodeName } from '../../contract/codes';
 
 const NO_ERRORS: RowErrors = Object.freeze({}) as RowErrors;

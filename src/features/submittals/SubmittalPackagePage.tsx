@@ -25,7 +25,6 @@ import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
-import { DateText } from '../../ui/DateText';
 import { useEditSession } from '../../ui/editSession';
 import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { ItemAttachments } from './ItemAttachments';
@@ -35,7 +34,6 @@ import {
   ballInCourt,
   changedFields,
   changesToSend,
-  FIELD_LABELS,
   formValuesFrom,
   isFinalStatus,
   knownPackage,
@@ -46,6 +44,7 @@ import {
   type SubmittalFormValues,
 } from './model';
 import { NotSeen, PackageDetails } from './PackageDetails';
+import { ReplyNotice } from './ReplyNotice';
 
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -216,29 +215,13 @@ export function SubmittalPackagePage() {
         />
       </SimpleGrid>
 
-      {reply ? (
-        known.changedSince ? (
-          <Alert color="yellow" variant="light" title="Changed since your last save">
-            The package was changed
-            {folder.updatedByFullName ? ` by ${folder.updatedByFullName}` : ''} on{' '}
-            <DateText value={folder.updatedDate} withTime /> after your last save (
-            {new Date(reply.savedAt).toLocaleString()}). The values below are from your save and may be out of
-            date; the service shows the stored values again after the next save.
-          </Alert>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Values as the service returned them after your last save,{' '}
-            {new Date(reply.savedAt).toLocaleString()}.
-          </Text>
-        )
-      ) : (
-        <Alert color="blue" variant="light" title="Some values have not been seen yet" role="status">
-          The service returns a package's stored values only in reply to a save, and this browser has not
-          saved this package yet{canModify ? '' : ' (you may not change it, so it cannot be saved from here)'}
-          . Shown: what the folder tree knows (the description, the items). Not seen yet:{' '}
-          {unseen.map((f) => FIELD_LABELS[f]).join(', ')}, and who holds the ball.
-        </Alert>
-      )}
+      <ReplyNotice
+        reply={reply}
+        changedSince={known.changedSince}
+        folder={folder}
+        unseen={unseen}
+        canModify={canModify}
+      />
 
       {!canModify && (
         <Alert color="gray" variant="light" title="Read-only">

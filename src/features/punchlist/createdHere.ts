@@ -1,0 +1,104 @@
+// The punch-list items created from this browser, kept in localStorage per user and project: the interface has no
+// punch-list read, so this is all the console can show of them after the grid is cleared or the page reloaded.
+import { storedValue } from '../../ui/storedValue';
+import type { GridRow } from './model';
+
+/** Items kept per user and project, newest first; older ones are dropped. */
+export const CREATED_CAP = 500;
+
+export interface CreatedItem {
+  tempItemId: string;
+  number: string;
+  id: string;
+  summary: string;
+  /** Site, building, floor and room as typed, joined by " · ". */
+  location?: string;
+  dueDate?: string;
+  /** The punch-list container (folder id) it was created in. */
+  containerId: number;
+  /** When the service answered (ms). */
+  createdAt: number;
+}
+
+const stored = (userName: string | undefined, projectId: number) =>
+  storedValue(`punch-created:${userName ?? ''}:${projectId}`, asList);
+
+const optionalText = (v: unknown) => v === undefined || typeof v === 'string';
+
+function isItem(v: unknown): v is CreatedItem {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o.tempItemId === 'string' &&
+    typeof o.number === 'string' &&
+    typeof o.id === 'string' &&
+    typeof o.summary === 'string' &&
+    typeof o.containerId === 'number' &&
+    typeof o.createdAt === 'number' &&
+    optionalText(o.location) &&
+    optionalText(o.dueDate)
+  );
+}
+
+function asList(v: unknown): CreatedItem[] | undefined {
+  return Array.isArray(v) ? v.filter(isItem) : undefined;
+}
+
+export function loadCreated(userName: string | undefined, projectId: number): CreatedItem[] {
+  return stored(userName, projectId).read() ?? [];
+}
+
+/** False when the browser refused (storage full or disabled). */
+export function saveCreated(userName: string | undefined, projectId: number, items: CreatedItem[]): boolean {
+  return stored(userName, projectId).write(items);
+}
+
+/** The rows the service created (`created`: by TempItemId), as kept items. */
+export function createdFromRows(
+  rows: GridRow[],
+  created: Map<string, { number: string; id: string }>,
+  containerId: number,
+  now: number,
+): CreatedItem[] {
+  const out: CreatedItem[] = [];
+  for (const row of rows) {
+    const made = created.get(row.tempItemId);
+    if (!made) continue;
+    const v = row.values;
+    const location = [v.locationSite, v.locationBuilding, v.locationFloor, v.locationRoom]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(' · ');
+    const item: CreatedItem = {
+      tempItemId: row.tempItemId,
+      number: made.number,
+      id: made.id,
+      summary: v.summary.trim(),
+      containerId,
+      createdAt: now,
+    };
+    if (location) item.location = location;
+    if (v.dueDate.trim()) item.dueDate = v.dueDate.trim();
+    out.push(item);
+  }
+  return out;
+}
+
+const byNumberDesc = (a: CreatedItem, b: CreatedItem) =>
+  Number(b.number) - Number(a.number) || b.number.localeCompare(a.number);
+
+/** New items first (highest number first), each TempItemId once (a retry answers the same rows), capped. */
+export function mergeCreated(
+  existing: CreatedItem[],
+  added: CreatedItem[],
+  cap = CREATED_CAP,
+): CreatedItem[] {
+  const seen = new Set<string>();
+  const out: CreatedItem[] = [];
+  for (const item of [...[...added].sort(byNumberDesc), ...existing]) {
+    if (seen.has(item.tempItemId)) continue;
+    seen.add(item.tempItemId);
+    out.push(item);
+  }
+  return out.slice(0, cap);
+}
