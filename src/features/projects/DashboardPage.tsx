@@ -30,6 +30,7 @@ import { FolderIcon } from '../../ui/icons';
 import { formatMoney } from '../../ui/format';
 import { formatAddress, resolveLogoUrl } from './projectFormat';
 import { rememberProject } from './recentProjects';
+import { WorkPanels } from './work/WorkPanels';
 
 /** The project's logo; hidden if it cannot be loaded (an external host may be out of reach). */
 function ProjectLogo({ src, name }: { src: string; name: string }) {
@@ -208,6 +209,7 @@ export function DashboardPage() {
       )}
 
       <ProjectDetails project={project} />
+      <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
       <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
     </Stack>
   );
