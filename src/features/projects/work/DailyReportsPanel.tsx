@@ -84,7 +84,7 @@ function LatestReport({ projectId, containerId }: { projectId: number; container
       <Group gap="xs">
         {summary.today ? (
           <Badge color="teal" variant="light" data-testid="today-report">
-            Today&apos;s report is in
+            Today’s report is in
           </Badge>
         ) : (
           <Badge color="orange" variant="light" data-testid="today-report">

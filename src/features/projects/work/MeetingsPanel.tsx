@@ -68,9 +68,13 @@ function MeetingFigures({ projectId, containerId }: { projectId: number; contain
     return (
       <PanelLoading
         label="Loading meetings"
-        progress={`Reading meetings: ${Math.floor(reads.settled / 2)} of ${folders.length}`}
+        progress={`Reading meetings: ${folders.filter((_, i) => reads.answered[2 * i] && reads.answered[2 * i + 1]).length} of ${folders.length}`}
       />
     );
+  }
+
+  if (reads.failed === folders.length * 2) {
+    return <PanelError error={reads.error} what="The meetings" onRetry={reads.retryFailed} />;
   }
 
   const today = todayDay();

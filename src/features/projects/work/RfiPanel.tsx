@@ -68,6 +68,10 @@ function RfiFigures({ projectId, containerId }: { projectId: number; containerId
     );
   }
 
+  if (details.failed === folders.length) {
+    return <PanelError error={details.error} what="The RFIs' details" onRetry={details.retryFailed} />;
+  }
+
   const read = folders.flatMap((f, i) => {
     const issue = details.data[i]?.openIssue;
     return issue && f.folderId !== undefined ? [{ folderId: f.folderId, issue }] : [];

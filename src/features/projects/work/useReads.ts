@@ -6,7 +6,9 @@ import { useQueries, useQueryClient, type QueryKey, type UseQueryOptions } from 
 export interface Reads<T> {
   /** One per option, in order: the data once read. */
   data: (T | undefined)[];
-  /** How many have an answer (data or error). */
+  /** Whether each has an answer (data or error). */
+  answered: boolean[];
+  /** How many have an answer. */
   settled: number;
   failed: number;
   /** The first failed read's error, if any. */
@@ -30,10 +32,12 @@ export function useReads<T, K extends QueryKey = QueryKey>(
     return { ...o, enabled };
   });
   const results = useQueries({ queries });
-  const settled = results.filter((r) => r.data !== undefined || r.isError).length;
+  const answered = results.map((r) => r.data !== undefined || r.isError);
+  const settled = answered.filter(Boolean).length;
   const failed = results.filter((r) => r.isError && r.data === undefined).length;
   return {
     data: results.map((r) => r.data),
+    answered,
     settled,
     failed,
     error: results.find((r) => r.isError)?.error ?? null,
