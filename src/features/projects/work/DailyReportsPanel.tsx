@@ -53,8 +53,9 @@ function LatestReport({ projectId, containerId }: { projectId: number; container
     [children.data, config, today],
   );
 
-  if (children.isPending) return <PanelLoading label="Loading daily reports" />;
-  if (children.isError || !summary) {
+  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
+  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading daily reports" />;
+  if (!summary) {
     return (
       <PanelError error={children.error} what="The daily reports" onRetry={() => void children.refetch()} />
     );

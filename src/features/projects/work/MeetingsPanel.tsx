@@ -59,8 +59,9 @@ function MeetingFigures({ projectId, containerId }: { projectId: number; contain
     folders.length * 2,
   );
 
-  if (children.isPending) return <PanelLoading label="Loading meetings" />;
-  if (children.isError) {
+  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
+  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading meetings" />;
+  if (children.data === undefined) {
     return <PanelError error={children.error} what="The meetings" onRetry={() => void children.refetch()} />;
   }
   if (folders.length === 0) return <PanelEmpty title="No meetings yet" />;

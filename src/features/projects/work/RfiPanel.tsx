@@ -54,8 +54,9 @@ function RfiFigures({ projectId, containerId }: { projectId: number; containerId
     DETAIL_CONCURRENCY,
   );
 
-  if (children.isPending) return <PanelLoading label="Loading RFIs" />;
-  if (children.isError) {
+  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
+  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading RFIs" />;
+  if (children.data === undefined) {
     return <PanelError error={children.error} what="The RFIs" onRetry={() => void children.refetch()} />;
   }
   if (folders.length === 0) return <PanelEmpty title="No RFIs yet" />;

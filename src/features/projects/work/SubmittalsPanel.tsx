@@ -54,8 +54,10 @@ function Packages({ projectId, containerId }: { projectId: number; containerId: 
     () => (children.data ? submittalPackages(children.data, config) : []),
     [children.data, config],
   );
-  if (children.isPending) return <PanelLoading label="Loading submittal packages" />;
-  if (children.isError) {
+  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
+  if (children.data === undefined && !children.isError)
+    return <PanelLoading label="Loading submittal packages" />;
+  if (children.data === undefined) {
     return (
       <PanelError
         error={children.error}
