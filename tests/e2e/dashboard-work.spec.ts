@@ -148,8 +148,12 @@ async function expected(request: APIRequestContext, projectId: number, today: st
 const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function compare(page: Page, want: Awaited<ReturnType<typeof expected>>, projectId: number) {
+  // Every panel done reading (about 60 reads; a loaded machine can take a while).
+  const work = page.getByRole('region', { name: 'Work', exact: true });
+  await expect(work.getByTestId('meetings-overdue-count')).toBeVisible({ timeout: 30_000 });
+  await expect(work.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   const rfis = panel(page, 'RFIs');
-  await expect(rfis.getByTestId('rfis-open-count')).toHaveText(String(want.open), { timeout: 20_000 });
+  await expect(rfis.getByTestId('rfis-open-count')).toHaveText(String(want.open));
   await expect(rfis.getByTestId('rfis-overdue-count')).toHaveText(String(want.overdue.length));
   const listed = rfis.getByRole('list', { name: 'Overdue RFIs' }).getByRole('listitem');
   await expect(listed).toHaveCount(Math.min(5, want.overdue.length));
@@ -168,9 +172,7 @@ async function compare(page: Page, want: Awaited<ReturnType<typeof expected>>, p
   );
 
   const meetings = panel(page, 'Meetings');
-  await expect(meetings.getByTestId('meetings-overdue-count')).toHaveText(String(want.lateMinutes), {
-    timeout: 20_000,
-  });
+  await expect(meetings.getByTestId('meetings-overdue-count')).toHaveText(String(want.lateMinutes));
   const next = meetings.getByTestId('next-meeting');
   if (want.next) {
     await expect(next.getByRole('link')).toHaveAttribute(
@@ -195,6 +197,7 @@ async function compare(page: Page, want: Awaited<ReturnType<typeof expected>>, p
 }
 
 test('the work panels show the figures the service gives, today', async ({ page, request }) => {
+  test.slow(); // two projects, each read in full through the API and on the page
   const today = dayIn(new Date());
   await signIn(page, seed.pm);
   for (const projectId of [1, 3]) {
@@ -302,6 +305,27 @@ test('each panel shows its own loading state while its reads are under way', asy
   await expect(panel(page, 'RFIs').getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
   release();
   await expect(meetings.getByTestId('meetings-overdue-count')).toBeVisible({ timeout: 20_000 });
+});
+
+test("a revisit asks for the panels' lists together with the project", async ({ page }) => {
+  await signIn(page, seed.pm);
+  await page.goto('/projects/1');
+  await expect(panel(page, 'RFIs').getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
+
+  // Reloaded (an empty query cache): the RFI container's list no longer waits for the project and its containers.
+  const events: string[] = [];
+  const kind = (r: { url(): string; postData(): string | null }) =>
+    r.url().endsWith('/project/get')
+      ? 'project'
+      : r.url().endsWith('/folder/readissuefolder') && JSON.parse(r.postData() ?? '{}').folderParentId === 4
+        ? 'rfi-list'
+        : '';
+  page.on('request', (r) => kind(r) && events.push(`start:${kind(r)}`));
+  page.on('requestfinished', (r) => kind(r) && events.push(`end:${kind(r)}`));
+  await page.reload();
+  await expect(panel(page, 'RFIs').getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
+  expect(events.indexOf('start:rfi-list')).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf('start:rfi-list')).toBeLessThan(events.indexOf('end:project'));
 });
 
 test('the start page finds a recently opened project by its name', async ({ page }) => {

@@ -37,6 +37,16 @@ export function workContainers(containers: Folder[], config: Pick<AppConfig, 'fo
   };
 }
 
+/** The ids a revisit of the dashboard can ask for with the project (kept in the recently-opened list). */
+export function workFolderIds(work: WorkContainers): { children: number[]; documents: number[] } {
+  const ids = (folders: (Folder | undefined)[]) =>
+    folders.flatMap((f) => (f?.folderId === undefined ? [] : [f.folderId]));
+  return {
+    children: ids([work.rfis, work.dailyReports, work.meetings, work.submittals]),
+    documents: ids(work.documents),
+  };
+}
+
 /**
  * Child folders of one kind, with an id (a container may hold folders of other kinds). With `unknownCounts`, a
  * folder without a type or of a type config.json does not name counts too (as the RFI list takes them).
