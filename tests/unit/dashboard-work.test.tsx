@@ -146,4 +146,21 @@ describe('work panels', () => {
     expect(within(daily).queryByText(/could not be loaded/)).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Riverside' })).toBeInTheDocument();
   });
+
+  it('count what could be read and say what could not', async () => {
+    render((c) => {
+      c.setQueryData(folderKeys.children(4), [
+        { folderId: 101, folderType: 5 },
+        { folderId: 102, folderType: 5 },
+      ]);
+      c.setQueryData(rfiKeys.detail(101), {
+        openIssue: { number: 'RFI-001', statusName: 'Open', dueDate: '11/20/2026' },
+        referencedDocuments: [],
+      });
+    });
+    const rfis = panel('RFIs');
+    expect(await within(rfis).findByText(/1 of 2 RFIs could not be read/)).toBeInTheDocument();
+    expect(within(rfis).getByTestId('rfis-open-count')).toHaveTextContent('1');
+    expect(within(rfis).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 });

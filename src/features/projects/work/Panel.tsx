@@ -1,7 +1,7 @@
 // The frame every work panel shares: a titled region with a link to its screen, and the three states a panel
 // shows on its own (loading skeleton, empty, error with "Try again"), so one failing panel never breaks the page.
 import type { ReactNode } from 'react';
-import { Anchor, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Folder } from '../../../contract/dtos';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
@@ -150,11 +150,13 @@ export function PartialFailure({
 }) {
   if (failed === 0) return null;
   return (
-    <Text size="sm" c="var(--mantine-color-error)" role="alert">
-      {failed} of {of} {noun} could not be read; the figures leave them out.{' '}
-      <Anchor component="button" type="button" size="sm" onClick={onRetry}>
+    <Alert color="red" variant="light" p="xs" role="alert">
+      <Text size="sm">
+        {failed} of {of} {noun} could not be read; the figures leave them out.
+      </Text>
+      <Button size="compact-xs" variant="light" color="red" mt={4} onClick={onRetry}>
         Try again
-      </Anchor>
-    </Text>
+      </Button>
+    </Alert>
   );
 }
