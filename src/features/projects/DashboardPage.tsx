@@ -29,7 +29,9 @@ import { Field } from '../../ui/Field';
 import { FolderIcon } from '../../ui/icons';
 import { formatMoney } from '../../ui/format';
 import { formatAddress, resolveLogoUrl } from './projectFormat';
-import { rememberProject } from './recentProjects';
+import { workContainers, workFolderIds } from './model';
+import { rememberProject, rememberWork } from './recentProjects';
+import { WorkPanels } from './work/WorkPanels';
 
 /** The project's logo; hidden if it cannot be loaded (an external host may be out of reach). */
 function ProjectLogo({ src, name }: { src: string; name: string }) {
@@ -173,7 +175,16 @@ export function DashboardPage() {
   useDocumentTitle(`${name} · PM Console`);
 
   const userName = session?.userName;
-  useEffect(() => rememberProject(userName, project), [userName, project]);
+  // The containers (the Folders section's and the work panels' read): their work folders are remembered with
+  // the project, so a revisit asks for the panels' lists together with the project.
+  const { data: containers } = useQuery({
+    ...folderChildrenQuery(project.rootFolderId ?? 0),
+    enabled: project.rootFolderId !== undefined,
+  });
+  useEffect(() => {
+    rememberProject(userName, project);
+    if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
+  }, [userName, project, projectId, containers, config]);
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -208,6 +219,7 @@ export function DashboardPage() {
       )}
 
       <ProjectDetails project={project} />
+      <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
       <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
     </Stack>
   );

@@ -1,10 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { folderDocumentsQuery } from '../../api/queries/documents';
 import { folderChildrenQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { sessionStore } from '../../api/session';
-import { routeId } from '../../routes/routes';
-import { findRecentProject } from './recentProjects';
+import { routeId, routes } from '../../routes/routes';
+import { findRecentProject, type RecentProject } from './recentProjects';
+
+const ids = (v: unknown): number[] =>
+  Array.isArray(v) ? v.filter((id) => Number.isInteger(id) && id > 0) : [];
+
+/**
+ * On a revisit of the dashboard itself: the work panels' lists (the children of the RFI, daily-report, meeting
+ * and submittal containers, the documents of the document containers) as of the last visit, asked for with the
+ * project instead of after its containers. Not waited for; the panels read the same queries (a container that
+ * changed since is simply read again by them).
+ */
+function prefetchWork(queryClient: QueryClient, work: RecentProject['work']) {
+  for (const id of ids(work?.children)) void queryClient.prefetchQuery(folderChildrenQuery(id));
+  for (const id of ids(work?.documents)) void queryClient.prefetchQuery(folderDocumentsQuery(id));
+}
 
 /**
  * Loader of /projects/:projectId (and everything below it): the project, then its container folders.
@@ -15,10 +30,14 @@ import { findRecentProject } from './recentProjects';
  * fetched afterwards. The containers are not fatal: the dashboard shows their error in place.
  */
 export function projectLoader(queryClient: QueryClient) {
-  return async ({ params }: LoaderFunctionArgs) => {
+  return async ({ params, request }: LoaderFunctionArgs) => {
     const projectId = routeId(params.projectId);
 
-    const knownRoot = findRecentProject(sessionStore.get()?.userName, projectId)?.rootFolderId;
+    const recent = findRecentProject(sessionStore.get()?.userName, projectId);
+    const knownRoot = recent?.rootFolderId;
+    if (new URL(request.url).pathname.endsWith(routes.project.href(projectId))) {
+      prefetchWork(queryClient, recent?.work);
+    }
     const early =
       knownRoot === undefined
         ? undefined

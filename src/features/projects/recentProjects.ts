@@ -1,6 +1,6 @@
 // Projects this user opened before, newest first, kept in localStorage (ids and names only). There is no
 // "list projects" operation, so this is the start page's list; rootFolderId lets a revisit fetch the
-// project's folders in parallel with the project.
+// project's folders in parallel with the project, and `work` the dashboard's work panels' lists with them.
 import { useSyncExternalStore } from 'react';
 import type { Project } from '../../contract/dtos';
 import { storedValue } from '../../ui/storedValue';
@@ -10,6 +10,11 @@ export interface RecentProject {
   name?: string;
   number?: string;
   rootFolderId?: number;
+  /**
+   * The containers the dashboard's work panels read, as of the last visit: folders whose children it lists
+   * and document folders whose documents it reads. A revisit asks for them with the project.
+   */
+  work?: { children: number[]; documents: number[] };
   openedAt: number;
 }
 
@@ -55,6 +60,8 @@ export function rememberProject(userName: string | undefined, project: Project):
     name: project.projectName,
     number: project.projectNumber,
     rootFolderId: project.rootFolderId,
+    // Kept from the last visit until the dashboard learns them again (rememberWork).
+    work: findRecentProject(userName, project.projectId)?.work,
     openedAt: Date.now(),
   };
   const rest = readRecentProjects(userName).filter((p) => p.projectId !== entry.projectId);
@@ -70,6 +77,26 @@ export function rememberProject(userName: string | undefined, project: Project):
     return;
   }
   write(userName, [entry, ...rest].slice(0, MAX));
+}
+
+const sameIds = (a: number[] | undefined, b: number[]) =>
+  a !== undefined && a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** Keeps the work panels' container ids with a project already in the list (no write when unchanged). */
+export function rememberWork(
+  userName: string | undefined,
+  projectId: number,
+  work: { children: number[]; documents: number[] },
+): void {
+  if (!userName) return;
+  const list = readRecentProjects(userName);
+  const entry = list.find((p) => p.projectId === projectId);
+  if (!entry) return;
+  if (sameIds(entry.work?.children, work.children) && sameIds(entry.work?.documents, work.documents)) return;
+  write(
+    userName,
+    list.map((p) => (p === entry ? { ...p, work } : p)),
+  );
 }
 
 export function findRecentProject(

@@ -1,0 +1,101 @@
+// Daily reports: the latest report (its day, a link) and whether today's exists, from the Daily Reports
+// container's children alone (a report's day is its folder's, as the daily-report screen addresses it).
+import { useMemo } from 'react';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { folderChildrenQuery } from '../../../api/queries/folders';
+import { useConfig } from '../../../config/config';
+import { routes } from '../../../routes/routes';
+import { displayTextDate, todayDay } from '../../../ui/textDate';
+import { isoDay, summarizeDailyReports } from '../model';
+import {
+  containerGate,
+  PanelEmpty,
+  PanelError,
+  PanelLoading,
+  WorkPanel,
+  type ContainersState,
+} from './Panel';
+
+export function DailyReportsPanel({
+  projectId,
+  containers,
+}: {
+  projectId: number;
+  containers: ContainersState;
+}) {
+  const container = containers.status === 'ready' ? containers.work.dailyReports : undefined;
+  const containerId = container?.folderId;
+  return (
+    <WorkPanel
+      id="work-daily-reports"
+      title="Daily reports"
+      link={
+        containerId === undefined
+          ? undefined
+          : { to: routes.dailyReports.href(projectId, containerId), label: 'Daily reports' }
+      }
+    >
+      {containerGate(containers, container, { what: 'daily reports', none: 'No Daily Reports folder' }) ??
+        (containerId !== undefined && <LatestReport projectId={projectId} containerId={containerId} />)}
+    </WorkPanel>
+  );
+}
+
+function LatestReport({ projectId, containerId }: { projectId: number; containerId: number }) {
+  const config = useConfig();
+  // The daily-report screen's own read of the container (same key).
+  const children = useQuery(folderChildrenQuery(containerId));
+  const today = isoDay(todayDay());
+  const summary = useMemo(
+    () => (children.data ? summarizeDailyReports(children.data, config, today) : undefined),
+    [children.data, config, today],
+  );
+
+  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
+  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading daily reports" />;
+  if (!summary) {
+    return (
+      <PanelError error={children.error} what="The daily reports" onRetry={() => void children.refetch()} />
+    );
+  }
+  if (!summary.latest) {
+    return (
+      <PanelEmpty title="No daily reports yet" description="No report has been written for this project." />
+    );
+  }
+  const { latest } = summary;
+  const to = routes.dailyReport.href(
+    projectId,
+    containerId,
+    latest.day,
+    latest.needsFolderId ? latest.folderId : undefined,
+  );
+  return (
+    <>
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          Latest report
+        </Text>
+        <Anchor component={Link} to={to} fw={600} data-testid="latest-report">
+          <time dateTime={latest.day}>{displayTextDate(latest.day, { style: 'full' })}</time>
+        </Anchor>
+      </Stack>
+      <Group gap="xs">
+        {summary.today ? (
+          <Badge color="teal" variant="light" data-testid="today-report">
+            Today’s report is in
+          </Badge>
+        ) : (
+          <Badge color="orange" variant="light" data-testid="today-report">
+            No report for today yet
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {summary.count} {summary.count === 1 ? 'report' : 'reports'} in all.
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+// The frame every work panel shares: a titled region with a link to its screen, and the three states a panel
+// shows on its own (loading skeleton, empty, error with "Try again"), so one failing panel never breaks the page.
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Folder } from '../../../contract/dtos';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
+import type { WorkContainers } from '../model';
+
+/** What the panels know of the project's containers (the dashboard's own read of the root folder's children). */
+export type ContainersState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry: () => void }
+  | { status: 'none' }
+  | { status: 'ready'; work: WorkContainers };
+
+export interface PanelLink {
+  to: string;
+  label: string;
+}
+
+export function WorkPanel({
+  id,
+  title,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  link?: PanelLink;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby={id}
+      data-testid={id}
+      style={{ minWidth: 0 }}
+    >
+      <Group justify="space-between" align="baseline" wrap="nowrap" gap="xs" mb="sm">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        {link && (
+          <Anchor component={Link} to={link.to} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {link.label}
+          </Anchor>
+        )}
+      </Group>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
+export function PanelLoading({ label, progress }: { label: string; progress?: string }) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={label}>
+      <Skeleton h={28} w="40%" radius="sm" />
+      <Skeleton h={14} radius="sm" />
+      <Skeleton h={14} w="80%" radius="sm" />
+      {progress && (
+        <Text size="xs" c="dimmed" role="status">
+          {progress}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function PanelEmpty({ title, description }: { title: string; description?: string }) {
+  return <EmptyState size="sm" title={title} description={description} />;
+}
+
+export function PanelError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  return <ErrorAlert error={error} title={`${what} could not be loaded`} onRetry={onRetry} />;
+}
+
+/** A big count with its label, a link to the screen that lists what it counts. */
+export function Count({
+  value,
+  label,
+  to,
+  testId,
+  color,
+}: {
+  value: number;
+  label: string;
+  to?: string;
+  testId: string;
+  color?: string;
+}) {
+  const number = (
+    <Text component="span" fz={28} fw={700} lh={1.1} c={color} data-testid={testId}>
+      {value}
+    </Text>
+  );
+  return (
+    <Stack gap={0}>
+      {to ? (
+        <Anchor component={Link} to={to} underline="hover" aria-label={`${value} ${label}`}>
+          {number}
+        </Anchor>
+      ) : (
+        number
+      )}
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * What a panel shows before its own reads can start: the containers' loading or error, or the project having
+ * no container of the panel's kind. Undefined once the container is known.
+ */
+export function containerGate(
+  containers: ContainersState,
+  container: Folder | undefined,
+  { what, none }: { what: string; none: string },
+): ReactNode {
+  switch (containers.status) {
+    case 'loading':
+      return <PanelLoading label={`Loading ${what}`} />;
+    case 'error':
+      return (
+        <PanelError error={containers.error} what={`The project's folders`} onRetry={containers.retry} />
+      );
+    case 'none':
+      return <PanelEmpty title={none} description="This project has no folders." />;
+    case 'ready':
+      return container ? undefined : <PanelEmpty title={none} />;
+  }
+}
+
+/** "n of m could not be read" under a panel whose reads partly failed, with a retry of those. */
+export function PartialFailure({
+  failed,
+  of,
+  noun,
+  onRetry,
+}: {
+  failed: number;
+  of: number;
+  noun: string;
+  onRetry: () => void;
+}) {
+  if (failed === 0) return null;
+  return (
+    <Alert color="red" variant="light" p="xs" role="alert">
+      <Text size="sm">
+        {failed} of {of} {noun} could not be read; the figures leave them out.
+      </Text>
+      <Button size="compact-xs" variant="light" color="red" mt={4} onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
