@@ -157,3 +157,43 @@ test('toasts whose code could not be downloaded with the shell show once it can 
   await page.keyboard.press('ControlOrMeta+k');
   await expect(page.getByText('The command palette could not be loaded')).toBeVisible();
 });
+
+test('phone width: the header keeps the project name readable, and a toast stays clear of its buttons', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, seed.pm);
+  await page.goto(`/projects/${seed.project1.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  const header = page.locator('header');
+  const current = page.getByTestId('current-project');
+  await expect(current).toHaveText(seed.project1.name);
+  await expect(current).toHaveAttribute('title', seed.project1.name);
+  await expect(current).toHaveAccessibleName(`Current project: ${seed.project1.name}`);
+  // One row, and the name gets most of it (truncated at its end, not to a letter).
+  expect((await header.boundingBox())?.height).toBe(56);
+  expect((await current.boundingBox())?.width).toBeGreaterThanOrEqual(150);
+  await shot(page, 'header-phone');
+
+  // A toast the app really shows: the palette cannot open an unknown folder.
+  await page.getByRole('button', { name: /Open the command palette/ }).click();
+  await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('folder 99999');
+  await page.getByTestId('palette-folder:99999').click();
+  const toast = page.locator('.mantine-Notification-root', { hasText: 'Could not open folder 99999' });
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(500); // the slide-in
+  const box = (await toast.boundingBox())!;
+  const buttons = header.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThanOrEqual(3);
+  for (const button of await buttons.all()) {
+    const b = await button.boundingBox();
+    if (!b) continue;
+    const overlaps =
+      box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height;
+    expect(
+      overlaps,
+      `the toast covers "${(await button.getAttribute('aria-label')) ?? (await button.textContent())}"`,
+    ).toBe(false);
+  }
+  await shot(page, 'toast-phone');
+});
