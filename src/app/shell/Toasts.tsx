@@ -4,13 +4,10 @@
 // the header (AppShell's header height), never over its buttons.
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
-
-const BELOW_HEADER = {
-  root: { top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))' },
-};
+import './Toasts.css';
 
 export function Toasts() {
-  return <Notifications position="top-right" styles={BELOW_HEADER} />;
+  return <Notifications position="top-right" classNames={{ root: 'pm-toasts' }} />;
 }
 
 export default Toasts;
