@@ -56,6 +56,65 @@ test('the palette goes to a project, a folder by id and an explorer operation', 
   await expect(page.getByRole('heading', { level: 2, name: 'MeetingReadRequest' })).toBeVisible();
 });
 
+test('the palette finds screens, a project by name and an RFI by subject words among what was read', async ({
+  page,
+}) => {
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  const palette = async (query: string) => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(search).toBeFocused();
+    await search.fill(query);
+  };
+  await signIn(page, seed.pm);
+  // What the palette can find is what the console has read: project 2, then project 1, its sections and RFIs.
+  await openProject(page, 2);
+  await expect(page).toHaveURL(/\/projects\/2$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Projects');
+  const project2 = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('link', { name: 'Start page' }).click();
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' }).click();
+  const table = page.getByRole('table', { name: 'RFIs' });
+  const row = table.locator('tbody tr[data-rfi="112"]');
+  await expect(row.getByRole('link')).toHaveText('RFI-012');
+  const subject = (await row.locator('td').nth(1).textContent())!.trim();
+  const words = subject.split(/\s+/).filter((w) => w.length > 3);
+  expect(words.length).toBeGreaterThanOrEqual(2);
+
+  // Screens by name, the best match first (Enter opens it).
+  await palette('daily');
+  const options = page.locator('[data-testid^="palette-"]');
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-screen:7');
+  await expect(options.first()).toContainText('Daily reports');
+  await expect(options.first()).toContainText(seed.project1.name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/\d{4}-\d\d-\d\d$/);
+  await palette('meetings');
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-screen:8');
+  await options.first().click();
+  await expect(page).toHaveURL(/\/projects\/1\/folders\/8$/);
+
+  // A project by a word of its name.
+  await palette(project2.split(/\s+/)[0].toLowerCase());
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-project:2');
+  await expect(options.first()).toContainText(project2);
+
+  // An RFI by words of its subject, labelled "number · subject".
+  await search.fill(words.slice(0, 2).join(' '));
+  const rfi = page.getByTestId('palette-rfi:112');
+  await expect(rfi).toContainText(`RFI-012 · ${subject}`);
+  await rfi.click();
+  await expect(page).toHaveURL(/\/projects\/1\/rfis\/4\/112$/);
+  await expect(page.getByText('RFI-012', { exact: true })).toBeVisible();
+
+  // Recent places come after typed matches, by their titles, never an address.
+  await palette('rfi');
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-screen:4');
+  for (const text of await options.allTextContents()) expect(text).not.toMatch(/\/projects\//);
+  await page.keyboard.press('Escape');
+});
+
 test('the palette opens a daily report by its date', async ({ page }) => {
   await signIn(page, seed.pm);
   await openProject(page, seed.project1.id);
