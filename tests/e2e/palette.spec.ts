@@ -115,6 +115,19 @@ test('the palette finds screens, a project by name and an RFI by subject words a
   await page.keyboard.press('Escape');
 });
 
+test('Ctrl-K right after Escape opens the palette again (while it is still closing)', async ({ page }) => {
+  await signIn(page, seed.pm);
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(search).toBeFocused();
+  await search.fill('daily');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.waitForTimeout(600); // past the closing transition
+  await expect(search).toBeVisible();
+  await expect(search).toBeFocused();
+});
+
 test('the palette opens a daily report by its date', async ({ page }) => {
   await signIn(page, seed.pm);
   await openProject(page, seed.project1.id);

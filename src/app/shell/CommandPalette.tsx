@@ -3,7 +3,7 @@
 // folder by id, a recent place, a page or an API-explorer operation, or open About (AboutDialog). Its own chunk,
 // loaded the first time it is asked for (PaletteHost), with its search code.
 import '@mantine/spotlight/styles.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Kbd, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Spotlight, useSpotlight } from '@mantine/spotlight';
@@ -58,6 +58,17 @@ function useCachedPlaces(opened: boolean): SearchEntry[] {
     // `version` changes when a reply arrives: the index is built again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, version, queryClient, config]);
+}
+
+/**
+ * Ctrl/⌘-K in the palette's own field. The shell's shortcut skips text fields, and this one keeps the focus
+ * while the palette fades out after Escape: pressed then, it opens the palette again instead of nothing.
+ */
+function reopenOnShortcut(event: KeyboardEvent<HTMLInputElement>) {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+    event.preventDefault();
+    palette.open();
+  }
 }
 
 export function CommandPalette({ projectId, requests }: PaletteProps) {
@@ -133,6 +144,7 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
         <Spotlight.Search
           placeholder="Go to… a screen, project, RFI, package, meeting or folder by name or number"
           aria-label="Command palette: where to go"
+          onKeyDown={reopenOnShortcut}
         />
         <Spotlight.ActionsList aria-label="Places and actions">
           {groups.map(({ group, items }) => (
