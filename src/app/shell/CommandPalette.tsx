@@ -3,6 +3,7 @@
 // folder by id, a recent place, a page or an API-explorer operation, or open About (AboutDialog). Its own chunk,
 // loaded the first time it is asked for (PaletteHost), with its search code.
 import '@mantine/spotlight/styles.css';
+import './CommandPalette.css';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Kbd, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -142,7 +143,7 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
         classNames={{ action: 'pm-palette-action' }}
       >
         <Spotlight.Search
-          placeholder="Go to… a screen, project, RFI, package, meeting or folder by name or number"
+          placeholder="Go to… a name or a number"
           aria-label="Command palette: where to go"
           onKeyDown={reopenOnShortcut}
         />
