@@ -198,6 +198,13 @@ async function send(name: OperationName, request: object, options: CallOptions):
   return readReply(name, await sendRaw(name, request, options));
 }
 
+/** Notes that the stored session's key worked, so a later 401 reads as "expired" (Session.confirmed). */
+function confirmKey(usedKey: string | undefined): void {
+  const session = sessionStore.get();
+  if (session && !session.confirmed && session.sessionKey === usedKey)
+    sessionStore.update({ confirmed: true });
+}
+
 /**
  * Sends one operation. The session key goes into every request that has an `authSessionKey` field, the API key
  * as a bearer token to the request log. DateTime fields arrive as `Date`, TimeSpans as milliseconds. On a 401
@@ -211,7 +218,9 @@ export async function call<N extends OperationName>(
   for (;;) {
     const usedKey = options.credentials?.sessionKey ?? sessionStore.get()?.sessionKey;
     try {
-      return (await (options.transport ?? send)(name, request as object, options)) as ResponseOf<N>;
+      const reply = (await (options.transport ?? send)(name, request as object, options)) as ResponseOf<N>;
+      if (operations[name].auth === 'session' && !options.credentials) confirmKey(usedKey);
+      return reply;
     } catch (e) {
       const canReauth =
         e instanceof ApiError &&

@@ -6,6 +6,11 @@ export interface Session {
   userName: string;
   /** Learnt after sign-in by asking the request log (admins only); undefined until known. */
   isAdmin?: boolean;
+  /**
+   * The service has accepted this session key in this browser (it came from a sign-in here, or a call with it
+   * succeeded): a 401 then means it expired. A key never accepted here is no session at all ("not signed in").
+   */
+  confirmed?: boolean;
 }
 
 const STORAGE_KEY = 'pm-console.session';
@@ -47,6 +52,7 @@ function parse(raw: string | null): Session | null {
         apiKey: v.apiKey,
         userName: v.userName,
         isAdmin: typeof v.isAdmin === 'boolean' ? v.isAdmin : undefined,
+        confirmed: v.confirmed === true ? true : undefined,
       };
     }
   } catch {

@@ -56,6 +56,78 @@ test('the palette goes to a project, a folder by id and an explorer operation', 
   await expect(page.getByRole('heading', { level: 2, name: 'MeetingReadRequest' })).toBeVisible();
 });
 
+test('the palette finds screens, a project by name and an RFI by subject words among what was read', async ({
+  page,
+}) => {
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  const palette = async (query: string) => {
+    await page.keyboard.press('ControlOrMeta+k');
+    await expect(search).toBeFocused();
+    await search.fill(query);
+  };
+  await signIn(page, seed.pm);
+  // What the palette can find is what the console has read: project 2, then project 1, its sections and RFIs.
+  await openProject(page, 2);
+  await expect(page).toHaveURL(/\/projects\/2$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Projects');
+  const project2 = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('link', { name: 'Start page' }).click();
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' }).click();
+  const table = page.getByRole('table', { name: 'RFIs' });
+  const row = table.locator('tbody tr[data-rfi="112"]');
+  await expect(row.getByRole('link')).toHaveText('RFI-012');
+  const subject = (await row.locator('td').nth(1).textContent())!.trim();
+  const words = subject.split(/\s+/).filter((w) => w.length > 3);
+  expect(words.length).toBeGreaterThanOrEqual(2);
+
+  // Screens by name, the best match first (Enter opens it).
+  await palette('daily');
+  const options = page.locator('[data-testid^="palette-"]');
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-screen:7');
+  await expect(options.first()).toContainText('Daily reports');
+  await expect(options.first()).toContainText(seed.project1.name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/1\/daily-reports\/7\/\d{4}-\d\d-\d\d$/);
+  await palette('meetings');
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-screen:8');
+  await options.first().click();
+  await expect(page).toHaveURL(/\/projects\/1\/folders\/8$/);
+
+  // A project by a word of its name.
+  await palette(project2.split(/\s+/)[0].toLowerCase());
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-project:2');
+  await expect(options.first()).toContainText(project2);
+
+  // An RFI by words of its subject, labelled "number · subject".
+  await search.fill(words.slice(0, 2).join(' '));
+  const rfi = page.getByTestId('palette-rfi:112');
+  await expect(rfi).toContainText(`RFI-012 · ${subject}`);
+  await rfi.click();
+  await expect(page).toHaveURL(/\/projects\/1\/rfis\/4\/112$/);
+  await expect(page.getByText('RFI-012', { exact: true })).toBeVisible();
+
+  // Recent places come after typed matches, by their titles, never an address.
+  await palette('rfi');
+  await expect(options.first()).toHaveAttribute('data-testid', 'palette-screen:4');
+  for (const text of await options.allTextContents()) expect(text).not.toMatch(/\/projects\//);
+  await page.keyboard.press('Escape');
+});
+
+test('Ctrl-K right after Escape opens the palette again (while it is still closing)', async ({ page }) => {
+  await signIn(page, seed.pm);
+  const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(search).toBeFocused();
+  await search.fill('daily');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.waitForTimeout(600); // past the closing transition
+  await expect(search).toBeVisible();
+  await expect(search).toBeFocused();
+});
+
 test('the palette opens a daily report by its date', async ({ page }) => {
   await signIn(page, seed.pm);
   await openProject(page, seed.project1.id);
@@ -156,4 +228,44 @@ test('toasts whose code could not be downloaded with the shell show once it can 
   await page.unroute(toastsCode);
   await page.keyboard.press('ControlOrMeta+k');
   await expect(page.getByText('The command palette could not be loaded')).toBeVisible();
+});
+
+test('phone width: the header keeps the project name readable, and a toast stays clear of its buttons', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, seed.pm);
+  await page.goto(`/projects/${seed.project1.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  const header = page.locator('header');
+  const current = page.getByTestId('current-project');
+  await expect(current).toHaveText(seed.project1.name);
+  await expect(current).toHaveAttribute('title', seed.project1.name);
+  await expect(current).toHaveAccessibleName(`Current project: ${seed.project1.name}`);
+  // One row, and the name gets most of it (truncated at its end, not to a letter).
+  expect((await header.boundingBox())?.height).toBe(56);
+  expect((await current.boundingBox())?.width).toBeGreaterThanOrEqual(150);
+  await shot(page, 'header-phone');
+
+  // A toast the app really shows: the palette cannot open an unknown folder.
+  await page.getByRole('button', { name: /Open the command palette/ }).click();
+  await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('folder 99999');
+  await page.getByTestId('palette-folder:99999').click();
+  const toast = page.locator('.mantine-Notification-root', { hasText: 'Could not open folder 99999' });
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(500); // the slide-in
+  const box = (await toast.boundingBox())!;
+  const buttons = header.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThanOrEqual(3);
+  for (const button of await buttons.all()) {
+    const b = await button.boundingBox();
+    if (!b) continue;
+    const overlaps =
+      box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height;
+    expect(
+      overlaps,
+      `the toast covers "${(await button.getAttribute('aria-label')) ?? (await button.textContent())}"`,
+    ).toBe(false);
+  }
+  await shot(page, 'toast-phone');
 });

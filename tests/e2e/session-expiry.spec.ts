@@ -62,3 +62,14 @@ test('an expiry while reading a project: the next section opens after signing in
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
 });
+
+test('a key that worked in this browser and then lapsed says "expired", after a reload too', async ({
+  page,
+}) => {
+  await signIn(page, seed.pm);
+  await letSessionExpire(page);
+  await page.goto('/projects/1');
+  const dialog = await signInAgain(page);
+  await expect(dialog.getByText('Your session has expired.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'You are not signed in' })).toHaveCount(0);
+});

@@ -1,23 +1,38 @@
 // The command palette's actions (src/app/shell/paletteActions.ts) and the recent-places list.
 import { describe, expect, it } from 'vitest';
-import { paletteActions, rfiNumberOf, type PaletteRfi } from '../../src/app/shell/paletteActions';
+import { paletteActions } from '../../src/app/shell/paletteActions';
+import { indexFromCache } from '../../src/app/shell/paletteIndex';
 import { addPlace, pathLabel, titleOf } from '../../src/app/shell/recentPlaces';
+import { defaultConfig } from '../../src/config/config';
 
-const rfis: PaletteRfi[] = [7, 17, 70].map((n) => ({
+// What the console has read: project 1 and its RFI container's list (as the palette's search sees the cache).
+const rfiFolders = [7, 17, 70].map((n) => ({
   folderId: 100 + n,
-  number: `RFI-${String(n).padStart(3, '0')}`,
-  subject: n === 7 ? 'Curtain wall embed conflict' : `Subject ${n}`,
-  projectId: 1,
-  containerId: 4,
+  folderName: n === 7 ? 'Curtain wall embed conflict' : `Subject ${n}`,
+  folderDescription: `RFI-${String(n).padStart(3, '0')}`,
+  folderParentId: 4,
+  folderType: 5,
+  folderProjectId: 1,
 }));
-const base = { recent: [], projectId: 1, isAdmin: false, rfis };
+const entries = indexFromCache(
+  [
+    {
+      queryKey: ['projects', 'detail', 1],
+      data: { projectId: 1, projectName: 'Riverside Medical Office Building' },
+    },
+    { queryKey: ['folders', 'children', 4], data: rfiFolders },
+  ],
+  defaultConfig(),
+);
+const base = { recent: [], projectId: 1, isAdmin: false, entries };
 
 describe('command palette actions', () => {
   it('reads RFI numbers in the forms people type', () => {
-    expect(rfiNumberOf('RFI-007')).toBe(7);
-    expect(rfiNumberOf('rfi 7')).toBe(7);
-    expect(rfiNumberOf('#07')).toBe(7);
-    expect(rfiNumberOf('curtain')).toBeUndefined();
+    for (const query of ['RFI-007', 'rfi 7', '#07', '7']) {
+      const found = paletteActions({ ...base, query }).filter((a) => a.group === 'RFIs');
+      expect(found.map((a) => a.id)).toEqual(['rfi:107']);
+    }
+    expect(paletteActions({ ...base, query: 'curtain' }).find((a) => a.group === 'RFIs')?.id).toBe('rfi:107');
   });
 
   it('finds an RFI by number, not by digits inside other numbers', () => {
@@ -27,8 +42,8 @@ describe('command palette actions', () => {
       {
         id: 'rfi:107',
         group: 'RFIs',
-        label: 'RFI-007 Curtain wall embed conflict',
-        description: 'Project 1',
+        label: 'RFI-007 · Curtain wall embed conflict',
+        description: 'Riverside Medical Office Building',
         to: '/projects/1/rfis/4/107',
       },
     ]);
@@ -95,5 +110,20 @@ describe('recent places', () => {
     expect(titleOf('PM Console')).toBeUndefined();
     expect(pathLabel('/projects/1/folders/18')).toBe('Folder 18, project 1');
     expect(pathLabel('/projects/1/rfis/4/107')).toBe('RFI (folder 107), project 1');
+    // Every screen's address gets words, never the address itself.
+    expect(pathLabel('/projects/1')).toBe('Project 1');
+    expect(pathLabel('/projects/1/folders/18/edit')).toBe('Edit folder 18, project 1');
+    expect(pathLabel('/projects/1/rfis/4')).toBe('RFIs, project 1');
+    expect(pathLabel('/projects/1/punch-list/5')).toBe('Punch list, project 1');
+    expect(pathLabel('/projects/1/submittals/6')).toBe('Submittals, project 1');
+    expect(pathLabel('/projects/1/submittals/6/1000?item=1001')).toBe(
+      'Submittal package (folder 1000), project 1',
+    );
+    expect(pathLabel('/projects/1/daily-reports/7')).toBe('Daily reports, project 1');
+    expect(pathLabel('/projects/1/daily-reports/7/2026-10-30')).toBe('Daily report of 2026-10-30, project 1');
+    expect(pathLabel('/projects/1/daily-reports/2026-10-30')).toBe('Daily report of 2026-10-30, project 1');
+    expect(pathLabel('/projects/1/meetings/3000')).toBe('Meeting (folder 3000), project 1');
+    expect(pathLabel('/admin/request-log?PathInfo=%2Fx')).toBe('Request log');
+    expect(pathLabel('/somewhere/else')).toBe('PM Console');
   });
 });

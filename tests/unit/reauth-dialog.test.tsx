@@ -26,7 +26,8 @@ function Host({ onSignOut }: { onSignOut: () => void }) {
 
 describe('ReauthDialog', () => {
   it('asks the same user to sign in again; giving up settles the waiting calls with false', async () => {
-    sessionStore.set({ sessionKey: 'old', apiKey: 'a', userName: 'pm' });
+    // A key that worked in this browser (it came from a sign-in here), now refused.
+    sessionStore.set({ sessionKey: 'old', apiKey: 'a', userName: 'pm', confirmed: true });
     const onSignOut = vi.fn();
     renderWithProviders(<Host onSignOut={onSignOut} />);
     const waiting = reauth.request(expired);
@@ -42,5 +43,20 @@ describe('ReauthDialog', () => {
     await expect(second).resolves.toBe(false);
     expect(onSignOut).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a key that never worked here: "You are not signed in", any user may sign in, nothing "expired"', async () => {
+    sessionStore.set({ sessionKey: 'typed-in', apiKey: 'a', userName: 'pm' });
+    const onSignOut = vi.fn();
+    renderWithProviders(<Host onSignOut={onSignOut} />);
+    const waiting = reauth.request(expired);
+
+    expect(await screen.findByRole('dialog', { name: 'You are not signed in' })).toBeInTheDocument();
+    expect(screen.queryByText(/expired/i)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('readonly');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the sign-in page' }));
+    await expect(waiting).resolves.toBe(false);
+    expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 });

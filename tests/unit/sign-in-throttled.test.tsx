@@ -93,7 +93,8 @@ function Host() {
 
 describe('throttled sign-in (429) in the re-auth dialog', () => {
   it('shows the sentence with the wait in the dialog, keeps it open, and sends once', async () => {
-    sessionStore.set({ sessionKey: 'old', apiKey: 'a', userName: 'pm' });
+    // A key that worked here (signed in in this browser), now refused.
+    sessionStore.set({ sessionKey: 'old', apiKey: 'a', userName: 'pm', confirmed: true });
     fetchMock.mockResolvedValue(refusal(429, 'TooManyAttempts', THROTTLED, '30'));
     renderWithProviders(<Host />);
     const waiting = reauth.request(

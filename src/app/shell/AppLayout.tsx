@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useHref, useLocation, useParams } from 'react-router-dom';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../routes/routes';
+import { useAdminCheck } from '../../session/useAdminCheck';
 import { useSession } from '../../session/session';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
@@ -45,7 +46,10 @@ export function AppLayout() {
   // <base href> (src/config/base.ts) and leave the page.
   const skipHref = useHref({ pathname, search, hash: 'main-content' });
   useEffect(close, [pathname, close]);
-  useTrackPlaces(useSession()?.userName, pathname);
+  const session = useSession();
+  useTrackPlaces(session?.userName, pathname);
+  // Until the sign-in's admin check is answered (it may have been cut off), ask again on each page.
+  useAdminCheck(session, pathname);
   usePrintInLight();
 
   return (

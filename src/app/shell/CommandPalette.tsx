@@ -1,7 +1,10 @@
-// The command palette (Ctrl/⌘-K): jump to a recent place, a project, a folder, an RFI by number, a page or an
-// API-explorer operation, or open About (AboutDialog). Its own chunk, loaded the first time it is asked for (PaletteHost).
+// The command palette (Ctrl/⌘-K): find a screen, a project, an RFI, a submittal package, a meeting, a daily
+// report or a folder among what the console has read (paletteIndex.ts), by name or number; jump to a project or
+// folder by id, a recent place, a page or an API-explorer operation, or open About (AboutDialog). Its own chunk,
+// loaded the first time it is asked for (PaletteHost), with its search code.
 import '@mantine/spotlight/styles.css';
-import { useEffect, useState } from 'react';
+import './CommandPalette.css';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { Kbd, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Spotlight, useSpotlight } from '@mantine/spotlight';
@@ -13,43 +16,60 @@ import { containerOfKind, useConfig } from '../../config/config';
 import { folderPath } from '../../routes/routes';
 import { useSession } from '../../session/session';
 import { AboutDialog } from './AboutDialog';
-import { PALETTE_GROUPS, paletteActions, type PaletteAction, type PaletteRfi } from './paletteActions';
+import { paletteActions, type PaletteAction } from './paletteActions';
+import { indexFromCache, type SearchEntry } from './paletteIndex';
 import type { PaletteProps } from './PaletteHost';
 import { palette, paletteStore } from './paletteStore';
 import { useRecentPlaces } from './recentPlaces';
 
 /**
- * The RFIs of a project (its RFI container's children) and its Daily Reports container, fetched only while the
- * palette is open.
+ * The current project's containers and RFI list, read while the palette is open (so its RFIs are found by number
+ * even before the RFI list was opened); they land in the query cache like any read. Returns the Daily Reports
+ * container, for a daily report by date.
  */
-function useProjectPlaces(
-  projectId: number | undefined,
-  enabled: boolean,
-): { rfis: PaletteRfi[]; dailyReportsContainerId?: number } {
+function useProjectPlaces(projectId: number | undefined, enabled: boolean): number | undefined {
   const config = useConfig();
   const on = enabled && projectId !== undefined;
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: on });
   const rootId = project.data?.rootFolderId;
   const containers = useQuery({ ...folderChildrenQuery(rootId ?? 0), enabled: on && rootId !== undefined });
-  const containerId = containerOfKind(config, containers.data, 'rfis')?.folderId;
-  const dailyReportsContainerId = containerOfKind(config, containers.data, 'dailyReports')?.folderId;
-  const rfis = useQuery({
-    ...folderChildrenQuery(containerId ?? 0),
-    enabled: on && containerId !== undefined,
-  });
-  if (projectId === undefined || containerId === undefined || !rfis.data)
-    return { rfis: [], dailyReportsContainerId };
-  const list = rfis.data
-    .filter((f) => f.folderId !== undefined)
-    .map((f) => ({
-      folderId: f.folderId!,
-      // The RFI folder's description holds its number (the list screen reads it the same way).
-      number: f.folderDescription ?? '',
-      subject: f.folderName ?? '',
-      projectId,
-      containerId,
-    }));
-  return { rfis: list, dailyReportsContainerId };
+  const rfisId = containerOfKind(config, containers.data, 'rfis')?.folderId;
+  useQuery({ ...folderChildrenQuery(rfisId ?? 0), enabled: on && rfisId !== undefined });
+  return containerOfKind(config, containers.data, 'dailyReports')?.folderId;
+}
+
+/** What the console has read (the query cache), as places to search; kept current while the palette is open. */
+function useCachedPlaces(opened: boolean): SearchEntry[] {
+  const queryClient = useQueryClient();
+  const config = useConfig();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (!opened) return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') setVersion((v) => v + 1);
+    });
+  }, [opened, queryClient]);
+  return useMemo(() => {
+    if (!opened) return [];
+    const cached = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => ({ queryKey: q.queryKey, data: q.state.data }));
+    return indexFromCache(cached, config);
+    // `version` changes when a reply arrives: the index is built again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, version, queryClient, config]);
+}
+
+/**
+ * Ctrl/⌘-K in the palette's own field. The shell's shortcut skips text fields, and this one keeps the focus
+ * while the palette fades out after Escape: pressed then, it opens the palette again instead of nothing.
+ */
+function reopenOnShortcut(event: KeyboardEvent<HTMLInputElement>) {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+    event.preventDefault();
+    palette.open();
+  }
 }
 
 export function CommandPalette({ projectId, requests }: PaletteProps) {
@@ -68,14 +88,15 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     .map((p) => /^\/projects\/(\d+)/.exec(p.path)?.[1])
     .find((id) => id !== undefined);
   const currentProject = projectId ?? (lastProject ? Number(lastProject) : undefined);
-  const { rfis, dailyReportsContainerId } = useProjectPlaces(currentProject, opened);
+  const dailyReportsContainerId = useProjectPlaces(currentProject, opened);
+  const entries = useCachedPlaces(opened);
 
   const actions = paletteActions({
     query,
     recent,
     projectId: currentProject,
     isAdmin: session?.isAdmin === true,
-    rfis,
+    entries,
     dailyReportsContainerId,
   });
 
@@ -103,10 +124,11 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     }
   };
 
-  const groups = PALETTE_GROUPS.map((g) => ({
-    group: g,
-    items: actions.filter((a) => a.group === g),
-  })).filter((g) => g.items.length);
+  // Groups in the order the actions come (best match first).
+  const groups = [...new Set(actions.map((a) => a.group))].map((group) => ({
+    group,
+    items: actions.filter((a) => a.group === group),
+  }));
 
   return (
     <>
@@ -121,8 +143,9 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
         classNames={{ action: 'pm-palette-action' }}
       >
         <Spotlight.Search
-          placeholder="Go to… a project or folder id, an RFI number, a page, an operation"
+          placeholder="Go to… a name or a number"
           aria-label="Command palette: where to go"
+          onKeyDown={reopenOnShortcut}
         />
         <Spotlight.ActionsList aria-label="Places and actions">
           {groups.map(({ group, items }) => (
@@ -141,7 +164,7 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
           {groups.length === 0 && (
             <Spotlight.Empty>
               {query.trim()
-                ? 'Nothing matches. Try a project id, a folder id or an RFI number.'
+                ? 'Nothing the console has read matches. Try other words, a number, or a project or folder id.'
                 : 'Type to search.'}
             </Spotlight.Empty>
           )}

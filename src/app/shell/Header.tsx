@@ -1,10 +1,11 @@
-import { Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectQuery } from '../../api/queries/projects';
 import { routes } from '../../routes/routes';
 import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
+import { searchIcon, signOutIcon } from './headerIcons';
 import { openPalette } from './PaletteHost';
 
 export interface HeaderProps {
@@ -20,10 +21,15 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
+  const inProject = projectId !== undefined && !project.isError;
+  const projectName = project.data?.projectName ?? `Project ${projectId}`;
+  const signOutNow = () => void signOut(queryClient, navigate);
 
+  // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
+  // "Start page" leads home), and the palette and sign-out become icons.
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap" miw={0}>
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -38,12 +44,13 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           c="inherit"
           underline="never"
           style={{ whiteSpace: 'nowrap' }}
+          visibleFrom={inProject ? 'xs' : undefined}
         >
           PM Console
         </Anchor>
-        {projectId !== undefined && !project.isError && (
+        {inProject && (
           <>
-            <Text c="dimmed" aria-hidden="true">
+            <Text c="dimmed" aria-hidden="true" visibleFrom="xs">
               /
             </Text>
             <Anchor
@@ -51,10 +58,12 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
               to={routes.project.href(projectId)}
               c="inherit"
               truncate="end"
-              aria-label="Current project"
+              miw={0}
+              title={projectName}
+              aria-label={`Current project: ${projectName}`}
               data-testid="current-project"
             >
-              {project.data?.projectName ?? `Project ${projectId}`}
+              {projectName}
             </Anchor>
           </>
         )}
@@ -81,10 +90,30 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
         >
           Go to…
         </Button>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          hiddenFrom="sm"
+          onClick={openPalette}
+          aria-label="Open the command palette"
+          title="Go to…"
+        >
+          {searchIcon}
+        </ActionIcon>
         <ColourSchemePicker />
-        <Button variant="default" onClick={() => void signOut(queryClient, navigate)}>
+        <Button variant="default" visibleFrom="xs" onClick={signOutNow}>
           Sign out
         </Button>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          hiddenFrom="xs"
+          onClick={signOutNow}
+          aria-label="Sign out"
+          title="Sign out"
+        >
+          {signOutIcon}
+        </ActionIcon>
       </Group>
     </Group>
   );

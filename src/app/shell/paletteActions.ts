@@ -1,17 +1,14 @@
-// The command palette's actions for a query: recent places first, then what the query names (a project, a
-// folder or an RFI by number), the console's pages and every API-explorer operation. Pure, so it is tested alone.
+// The command palette's actions for a query. Typed words first, ranked (paletteSearch.ts): what they name — a
+// project or a folder by id, a daily report by date — the places the console has read (paletteIndex.ts: screens,
+// projects, RFIs, submittal packages, meetings, daily reports, folders) and the console's pages, in groups
+// ordered by their best match; then the recent places that match; then API-explorer operations. With nothing
+// typed: recent places, then pages. Every action is labelled by its title, never by an address. Pure.
 import { operationNames, operations } from '../../contract/operations';
 import { formatTextDate, parseTextDate } from '../../ui/textDate';
 import { routes } from '../../routes/routes';
-import type { Place } from './recentPlaces';
-
-export interface PaletteRfi {
-  folderId: number;
-  number: string;
-  subject: string;
-  projectId: number;
-  containerId: number;
-}
+import type { EntryKind, SearchEntry } from './paletteIndex';
+import { rank, scoreOf, wordsOf, type Searchable } from './paletteSearch';
+import { pathLabel, type Place } from './recentPlaces';
 
 export interface PaletteInput {
   query: string;
@@ -19,8 +16,8 @@ export interface PaletteInput {
   /** The project the user is in, or the last one they opened. */
   projectId?: number;
   isAdmin: boolean;
-  /** The RFIs of that project (when loaded). */
-  rfis: PaletteRfi[];
+  /** What the console has already read (indexFromCache). */
+  entries?: SearchEntry[];
   /**
    * That project's Daily Reports container (when its containers are loaded): a daily report by date then opens at
    * its own address; without it, at the project's older address, which finds the container and redirects.
@@ -30,9 +27,22 @@ export interface PaletteInput {
   extra?: PaletteAction[];
 }
 
+export type PaletteGroup =
+  | 'Go to'
+  | 'Screens'
+  | 'Projects'
+  | 'RFIs'
+  | 'Submittals'
+  | 'Meetings'
+  | 'Daily reports'
+  | 'Folders'
+  | 'Pages'
+  | 'Recent'
+  | 'API explorer';
+
 export interface PaletteAction {
   id: string;
-  group: 'Recent' | 'Go to' | 'RFIs' | 'Pages' | 'API explorer';
+  group: PaletteGroup;
   label: string;
   description?: string;
   /** Where it goes; `folder` actions are resolved when chosen (the folder's project and kind are needed). */
@@ -42,19 +52,35 @@ export interface PaletteAction {
   dialog?: 'about';
 }
 
-const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
-const matchesAll = (text: string, ws: string[]) => ws.every((w) => text.toLowerCase().includes(w));
+/** The order of the groups: the typed ones by their best match (ties in this order), then Recent and operations. */
+export const PALETTE_GROUPS: PaletteGroup[] = [
+  'Go to',
+  'Screens',
+  'Projects',
+  'RFIs',
+  'Submittals',
+  'Meetings',
+  'Daily reports',
+  'Folders',
+  'Pages',
+  'Recent',
+  'API explorer',
+];
 
-/** `RFI-007`, `rfi 7`, `#7`, `7` → 7. */
-export function rfiNumberOf(query: string): number | undefined {
-  const m = /^\s*(?:rfi)?[\s#-]*0*(\d{1,6})\s*$/i.exec(query);
-  return m ? Number(m[1]) : undefined;
-}
+const GROUP_OF: Record<EntryKind, PaletteGroup> = {
+  screen: 'Screens',
+  project: 'Projects',
+  rfi: 'RFIs',
+  submittal: 'Submittals',
+  meeting: 'Meetings',
+  dailyReport: 'Daily reports',
+  folder: 'Folders',
+};
 
-function digits(text: string): number | undefined {
-  const d = text.replace(/\D/g, '');
-  return d ? Number(d) : undefined;
-}
+/** A screen named by the query is what people mean ("daily", "rfi"): above the items inside it. */
+const SCREEN_BONUS = 3;
+/** A project or folder by id, a daily report by its date: asked for exactly. */
+const EXACT = { date: 20, project: 8, folder: 7 };
 
 const LIMIT_PER_GROUP = 8;
 
@@ -65,98 +91,84 @@ const operationList = operationNames.map((name) => ({
   summary: operations[name].summary,
 }));
 
-export function paletteActions(input: PaletteInput): PaletteAction[] {
-  const q = input.query.trim();
-  const ws = words(q);
-  const out: PaletteAction[] = [];
+const matchesAll = (text: string, ws: string[]) => ws.every((w) => text.toLowerCase().includes(w));
 
-  // Recent places first.
-  out.push(
-    ...input.recent
-      .filter((p) => matchesAll(`${p.title} ${p.path}`, ws))
-      .slice(0, LIMIT_PER_GROUP)
-      .map((p) => ({
-        id: `recent:${p.path}`,
-        group: 'Recent' as const,
-        label: p.title,
-        description: p.path,
-        to: p.path,
-      })),
-  );
+interface Scored {
+  action: PaletteAction;
+  score: number;
+}
 
-  // What the query names.
+/** What the query names exactly: a project or a folder by id, a daily report by date. */
+function exactly(input: PaletteInput, q: string, entries: SearchEntry[]): Scored[] {
+  const out: Scored[] = [];
   const project = /^\s*(?:p(?:roject)?)?\s*#?\s*(\d{1,10})\s*$/i.exec(q);
-  if (project) {
+  // A project the console has read is found by its id among the entries, under its name.
+  if (project && !entries.some((e) => e.id === `project:${Number(project[1])}`)) {
     const id = Number(project[1]);
     out.push({
-      id: `project:${id}`,
-      group: 'Go to',
-      label: `Project ${id}`,
-      description: 'Open its dashboard',
-      to: routes.project.href(id),
+      action: {
+        id: `project:${id}`,
+        group: 'Go to',
+        label: `Project ${id}`,
+        description: 'Open its dashboard',
+        to: routes.project.href(id),
+      },
+      score: EXACT.project,
     });
   }
   const folder = /^\s*(?:f(?:older)?)?\s*#?\s*(\d{1,10})\s*$/i.exec(q);
   if (folder) {
     const id = Number(folder[1]);
     out.push({
-      id: `folder:${id}`,
-      group: 'Go to',
-      label: `Folder ${id}`,
-      description: 'Open the folder (any kind)',
-      folderId: id,
+      action: {
+        id: `folder:${id}`,
+        group: 'Go to',
+        label: `Folder ${id}`,
+        description: 'Open the folder (any kind)',
+        folderId: id,
+      },
+      score: EXACT.folder,
     });
   }
-
-  // RFIs of the current (or last) project, by number or by words of the subject.
-  const n = rfiNumberOf(q);
-  const rfis =
-    n !== undefined
-      ? input.rfis.filter((r) => digits(r.number) === n)
-      : ws.length && !(ws.length === 1 && 'rfi'.startsWith(ws[0]) && ws[0].length < 3)
-        ? input.rfis.filter((r) => matchesAll(`rfi ${r.number} ${r.subject}`, ws))
-        : [];
-  out.push(
-    ...rfis.slice(0, LIMIT_PER_GROUP).map((r) => ({
-      id: `rfi:${r.folderId}`,
-      group: 'RFIs' as const,
-      label: `${r.number || `RFI ${r.folderId}`} ${r.subject}`.trim(),
-      description: `Project ${r.projectId}`,
-      to: routes.rfi.href(r.projectId, r.containerId, r.folderId),
-    })),
-  );
-
   // A daily report by its date (10/30/2026, 2026-10-30, "daily report 10/30/2026") in the current project.
   const day = parseTextDate(q.replace(/^\s*(?:daily\s*report|dr)\s*/i, ''));
   if (day && input.projectId !== undefined) {
     const iso = formatTextDate(day, 'iso');
     out.push({
-      id: `dailyreport:${iso}`,
-      group: 'Go to',
-      label: `Daily report of ${formatTextDate(day, 'us')}`,
-      description: `Project ${input.projectId}`,
-      to:
-        input.dailyReportsContainerId !== undefined
-          ? routes.dailyReport.href(input.projectId, input.dailyReportsContainerId, iso)
-          : routes.dailyReportsOfProject.href(input.projectId, iso),
+      action: {
+        id: `dailyreport:${iso}`,
+        group: 'Go to',
+        label: `Daily report of ${formatTextDate(day, 'us')}`,
+        description: projectName(entries, input.projectId),
+        to:
+          input.dailyReportsContainerId !== undefined
+            ? routes.dailyReport.href(input.projectId, input.dailyReportsContainerId, iso)
+            : routes.dailyReportsOfProject.href(input.projectId, iso),
+      },
+      score: EXACT.date,
     });
   }
+  return out;
+}
 
-  out.push(...(input.extra ?? []));
+const projectName = (entries: SearchEntry[], id: number) =>
+  entries.find((e) => e.id === `project:${id}`)?.label ?? `Project ${id}`;
 
-  // Pages.
-  const pages: PaletteAction[] = [
+function pages(input: PaletteInput, entries: SearchEntry[]): Array<PaletteAction & Searchable> {
+  const list: Array<PaletteAction & Searchable> = [
     { id: 'page:home', group: 'Pages', label: 'Start page', description: 'Projects', to: routes.home.href() },
-    ...(input.projectId !== undefined
-      ? [
-          {
-            id: 'page:dashboard',
-            group: 'Pages' as const,
-            label: `Dashboard of project ${input.projectId}`,
-            to: routes.project.href(input.projectId),
-          },
-        ]
-      : []),
+  ];
+  if (input.projectId !== undefined) {
+    list.push({
+      id: 'page:dashboard',
+      group: 'Pages',
+      label: 'Dashboard',
+      description: projectName(entries, input.projectId),
+      keywords: 'project',
+      to: routes.project.href(input.projectId),
+    });
+  }
+  list.push(
     {
       id: 'page:explorer',
       group: 'Pages',
@@ -164,54 +176,117 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
       description: 'Try any operation',
       to: routes.apiExplorer.href(),
     },
-  ];
-  pages.push({
-    id: 'page:about',
-    group: 'Pages',
-    label: 'About PM Console',
-    description: 'Version and commit of this build',
-    dialog: 'about',
-  });
+    {
+      id: 'page:about',
+      group: 'Pages',
+      label: 'About PM Console',
+      description: 'Version and commit of this build',
+      keywords: 'version build commit',
+      dialog: 'about',
+    },
+  );
   if (input.isAdmin) {
-    pages.push({
+    list.push({
       id: 'page:requestlog',
       group: 'Pages',
       label: 'Request log',
       description: 'Every call to the service',
+      keywords: 'requests calls admin',
       to: routes.requestLog.href(),
     });
-    if (q.startsWith('/')) {
-      pages.unshift({
+  }
+  return list;
+}
+
+/** A recent place under its title: the place the console knows at that address, else the screen's own title. */
+function recentAction(place: Place, entries: SearchEntry[]): PaletteAction {
+  const known = entries.find((e) => e.to === place.path);
+  const projectId = /^\/projects\/(\d+)/.exec(place.path)?.[1];
+  const title = place.title && !place.title.startsWith('/') ? place.title : pathLabel(place.path);
+  return {
+    id: `recent:${place.path}`,
+    group: 'Recent',
+    label: known?.label ?? title,
+    description:
+      known?.description ??
+      (projectId && place.path !== routes.project.href(Number(projectId))
+        ? projectName(entries, Number(projectId))
+        : undefined),
+    to: place.path,
+  };
+}
+
+export function paletteActions(input: PaletteInput): PaletteAction[] {
+  const q = input.query.trim();
+  const ws = wordsOf(q);
+  const entries = input.entries ?? [];
+  const recent = input.recent.map((p) => recentAction(p, entries));
+  const pageList = pages(input, entries);
+
+  if (!ws.length && !q.startsWith('/')) {
+    return [...recent.slice(0, LIMIT_PER_GROUP), ...pageList.map(({ keywords: _, ...page }) => page)];
+  }
+
+  // Typed: everything that matches, scored.
+  const current = input.projectId;
+  const scored: Scored[] = [
+    ...exactly(input, q, entries),
+    ...rank(entries, ws, (e) => (e.projectId === current ? 0 : 1)).map(({ item, score }) => ({
+      action: {
+        id: item.id,
+        group: GROUP_OF[item.kind],
+        label: item.label,
+        description: item.description,
+        to: item.to,
+      },
+      score: score + (item.kind === 'screen' ? SCREEN_BONUS : 0),
+    })),
+    ...rank(pageList, ws).map(({ item: { keywords: _, ...page }, score }) => ({ action: page, score })),
+    ...(input.extra ?? []).map((action) => ({ action, score: EXACT.folder })),
+  ];
+  if (input.isAdmin && q.startsWith('/')) {
+    scored.push({
+      action: {
         id: `requestlog:${q}`,
         group: 'Pages',
         label: `Request log: requests to ${q}`,
         description: 'Filtered by path',
         to: routes.requestLog.href(new URLSearchParams({ PathInfo: q }).toString()),
-      });
-    }
+      },
+      score: EXACT.date,
+    });
   }
-  out.push(
-    ...pages.filter(
-      (p) => p.id.startsWith('requestlog:') || matchesAll(`${p.label} ${p.description ?? ''}`, ws),
-    ),
-  );
 
-  // Operations, in the API explorer.
-  if (ws.length) {
-    out.push(
-      ...operationList
-        .filter((o) => matchesAll(`${o.name} ${o.path} ${o.summary} api explorer`, ws))
-        .slice(0, LIMIT_PER_GROUP)
-        .map((o) => ({
-          id: `op:${o.name}`,
-          group: 'API explorer' as const,
-          label: `Try ${o.name}`,
-          description: `${o.method} ${o.path}`,
-          to: routes.apiExplorer.href(new URLSearchParams({ op: o.name }).toString()),
-        })),
-    );
+  // Each address once (its best match), at most LIMIT_PER_GROUP per group, groups by their best match.
+  const seen = new Set<string>();
+  const groups = new Map<PaletteGroup, Scored[]>();
+  for (const s of [...scored].sort((a, b) => b.score - a.score)) {
+    if (s.action.to && seen.has(s.action.to)) continue;
+    if (s.action.to) seen.add(s.action.to);
+    const list = groups.get(s.action.group) ?? [];
+    if (list.length < LIMIT_PER_GROUP) groups.set(s.action.group, [...list, s]);
   }
+  const ordered = [...groups.entries()].sort(
+    ([ga, a], [gb, b]) => b[0].score - a[0].score || PALETTE_GROUPS.indexOf(ga) - PALETTE_GROUPS.indexOf(gb),
+  );
+  const out = ordered.flatMap(([, list]) => list.map((s) => s.action));
+
+  // Then the recent places that match and are not listed already, then operations.
+  out.push(
+    ...recent.filter((r) => !seen.has(r.to!) && scoreOf(r, ws) !== undefined).slice(0, LIMIT_PER_GROUP),
+  );
+  const rawWords = q.toLowerCase().split(/\s+/).filter(Boolean);
+  out.push(
+    ...operationList
+      .filter((o) => matchesAll(`${o.name} ${o.path} ${o.summary} api explorer`, rawWords))
+      .slice(0, LIMIT_PER_GROUP)
+      .map((o) => ({
+        id: `op:${o.name}`,
+        group: 'API explorer' as const,
+        label: `Try ${o.name}`,
+        description: `${o.method} ${o.path}`,
+        to: routes.apiExplorer.href(new URLSearchParams({ op: o.name }).toString()),
+      })),
+  );
   return out;
 }
-
-export const PALETTE_GROUPS: PaletteAction['group'][] = ['Recent', 'Go to', 'RFIs', 'Pages', 'API explorer'];

@@ -54,20 +54,35 @@ export function useRecentPlaces(userName: string | undefined): Place[] {
   );
 }
 
-/** A label for a path when the screen set no title of its own. */
+/** The sections of a project's address: what its list and one of its items are called. */
+const SECTIONS: Record<string, [list: string, item: string]> = {
+  rfis: ['RFIs', 'RFI'],
+  'punch-list': ['Punch list', 'Punch list'],
+  submittals: ['Submittals', 'Submittal package'],
+  meetings: ['Meeting', 'Meeting'],
+};
+
+/** A label for a path when the screen set no title of its own (never the path itself). */
 export function pathLabel(path: string): string {
   const [pathname] = path.split('?');
-  const m = /^\/projects\/(\d+)(?:\/(folders|rfis)\/(\d+)(?:\/(\d+|edit))?)?\/?$/.exec(pathname);
+  const m = /^\/projects\/(\d+)(?:\/([a-z-]+)(?:\/([\w-]+))?(?:\/([\w-]+))?)?\/?$/.exec(pathname);
   if (m) {
-    const [, project, kind, folder, item] = m;
-    if (!kind) return `Project ${project}`;
-    if (kind === 'rfis')
-      return item ? `RFI (folder ${item}), project ${project}` : `RFIs, project ${project}`;
-    return `${item === 'edit' ? 'Edit folder' : 'Folder'} ${folder}, project ${project}`;
+    const [, project, section, first, item] = m;
+    const of = `, project ${project}`;
+    if (section === 'folders' && first) return `${item === 'edit' ? 'Edit folder' : 'Folder'} ${first}${of}`;
+    if (section === 'daily-reports') {
+      const day = item ?? (first?.includes('-') ? first : undefined);
+      return day ? `Daily report of ${day}${of}` : `Daily reports${of}`;
+    }
+    const names = section ? SECTIONS[section] : undefined;
+    // A meeting's address names the meeting; the others name their container, then the item.
+    const one = item ?? (section === 'meetings' ? first : undefined);
+    if (names && first) return one ? `${names[1]} (folder ${one})${of}` : `${names[0]}${of}`;
+    return `Project ${project}`;
   }
   if (pathname === '/admin/request-log') return 'Request log';
   if (pathname === '/api-explorer') return 'API explorer';
-  return pathname;
+  return 'PM Console';
 }
 
 /** A screen's title as its `document.title` says (`Project 1 · PM Console` → `Project 1`). */

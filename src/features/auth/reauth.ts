@@ -4,7 +4,13 @@ import { useSyncExternalStore } from 'react';
 import type { ApiError } from '../../api/errors';
 import { sessionStore } from '../../api/session';
 
-export type ReauthState = { open: false } | { open: true; userName?: string; reason: string };
+/**
+ * `expired`: the refused key had worked in this browser (`Session.confirmed`), so the session ran out; otherwise
+ * the key never worked here (typed in, copied from elsewhere, left from another service) and the user is simply
+ * not signed in — the service answers both with the same 401, so the console tells them apart itself.
+ */
+export type ReauthState =
+  { open: false } | { open: true; userName?: string; reason: string; expired: boolean };
 
 let state: ReauthState = { open: false };
 let waiters: Array<(ok: boolean) => void> = [];
@@ -17,7 +23,13 @@ function emit() {
 export const reauth = {
   request(error: ApiError): Promise<boolean> {
     if (!state.open) {
-      state = { open: true, userName: sessionStore.get()?.userName, reason: error.message };
+      const session = sessionStore.get();
+      state = {
+        open: true,
+        userName: session?.userName,
+        reason: error.message,
+        expired: session?.confirmed === true,
+      };
       emit();
     }
     return new Promise<boolean>((resolve) => waiters.push(resolve));

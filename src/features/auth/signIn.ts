@@ -1,10 +1,14 @@
 import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { sessionStore, type Session } from '../../api/session';
+import { checkAdmin } from '../../session/adminCheck';
 
 /**
- * Operation 1, then one request-log call with the new API key to learn whether the user is an admin
- * (200 → admin, 401/403 → staff; unknown if the probe fails otherwise). Stores the session on success.
+ * Operation 1; the session is stored as soon as it is granted, then whether the user is an admin is asked
+ * (`checkAdmin`: one request-log call with the new API key) before the caller moves on, so the first page
+ * already shows the admin's links. A check cut off (the page left) or failed is asked again by the signed-in
+ * shell until answered. Signing in again as the same user with the same API key (after an expiry) keeps the
+ * answer and asks nothing.
  */
 export async function signIn(userName: string, password: string, signal?: AbortSignal): Promise<Session> {
   const reply = await call('InternalUserAuthenticationRequest', { userName, password }, { signal });
@@ -15,23 +19,20 @@ export async function signIn(userName: string, password: string, signal?: AbortS
       message: 'The service accepted the sign-in but sent no session key.',
     });
   }
-  const isAdmin = await probeAdmin(reply.authSessionKey, reply.apiKey, signal);
-  const session: Session = { sessionKey: reply.authSessionKey, apiKey: reply.apiKey, userName, isAdmin };
+  const before = sessionStore.get();
+  const known = before?.userName === userName && before.apiKey === reply.apiKey ? before.isAdmin : undefined;
+  const session: Session = {
+    sessionKey: reply.authSessionKey,
+    apiKey: reply.apiKey,
+    userName,
+    isAdmin: known,
+    confirmed: true,
+  };
   sessionStore.set(session);
-  return session;
-}
-
-async function probeAdmin(
-  sessionKey: string,
-  apiKey: string,
-  signal?: AbortSignal,
-): Promise<boolean | undefined> {
-  try {
-    await call('RequestLogs', { take: 1 }, { signal, credentials: { sessionKey, apiKey } });
-    return true;
-  } catch (e) {
-    if (signal?.aborted) throw e;
-    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return false;
-    return undefined;
+  if (session.isAdmin === undefined) {
+    const isAdmin = await checkAdmin(session);
+    if (signal?.aborted) throw signal.reason;
+    return { ...session, isAdmin };
   }
+  return session;
 }
