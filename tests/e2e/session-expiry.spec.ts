@@ -31,7 +31,7 @@ test('an expired session re-opens sign-in in place and the page continues', asyn
 
   const dialog = await signInAgain(page);
   // The page behind is the one the user left, with what they typed.
-  await expect(page.locator('input[inputmode="numeric"]')).toHaveValue(String(seed.project1.id));
+  await expect(page.getByLabel('Project id')).toHaveValue(String(seed.project1.id));
   await shot(page, 'session-expired-dialog');
 
   await dialog.getByLabel('Password', { exact: true }).fill(seed.pm.password);

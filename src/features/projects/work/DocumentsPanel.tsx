@@ -79,7 +79,12 @@ function RecentList({
               </Group>
               <Text size="xs" c="dimmed">
                 <DateText value={d.documentUpdateDate} fallback="No update date" /> · in{' '}
-                <Anchor component={Link} to={routes.folder.href(projectId, folder.folderId ?? 0)} size="xs">
+                <Anchor
+                  component={Link}
+                  to={routes.folder.href(projectId, folder.folderId ?? 0)}
+                  size="xs"
+                  underline="always"
+                >
                   {folder.folderName || `Folder ${folder.folderId}`}
                 </Anchor>
               </Text>
