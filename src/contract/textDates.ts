@@ -60,3 +60,14 @@ export function normalizeTextDate(text: string): string | undefined {
   const d = parseTextDate(text);
   return d ? formatTextDate(d) : undefined;
 }
+
+/** Days since 1970-01-01 (a whole number; the day does not depend on the time zone). */
+export function textDateDay(date: Omit<TextDate, 'format'>): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
+}
+
+/** The day number of a text date, or undefined when it cannot be read. */
+export function textDayOf(text: string | null | undefined): number | undefined {
+  const date = parseTextDate(text);
+  return date ? textDateDay(date) : undefined;
+}

@@ -3,10 +3,17 @@
 // locale, sorted as dates, and written back in the format read (MM/DD/YYYY for new values). An ISO 8601
 // date-time is written back as its date part (YYYY-MM-DD): these fields hold days, not instants.
 
-import { formatTextDate, parseTextDate, type TextDate } from '../contract/textDates';
+import { formatTextDate, parseTextDate, textDateDay } from '../contract/textDates';
 
 // The reader and writer are the contract's, shared with the service (same formats, same years).
-export { formatTextDate, parseTextDate, type TextDate, type TextDateFormat } from '../contract/textDates';
+export {
+  formatTextDate,
+  parseTextDate,
+  textDateDay,
+  textDayOf,
+  type TextDate,
+  type TextDateFormat,
+} from '../contract/textDates';
 
 /**
  * What to send back for a value the user typed: the typed date in the format of the value it replaces
@@ -18,11 +25,6 @@ export function writeTextDate(input: string, previous?: string | null): string |
   if (!typed) return undefined;
   const format = parseTextDate(previous)?.format ?? 'us';
   return formatTextDate(typed, format);
-}
-
-/** Days since 1970-01-01 (a whole number; the day does not depend on the time zone). */
-export function textDateDay(date: Omit<TextDate, 'format'>): number {
-  return Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
 }
 
 /** Today in the user's time zone, as a day number comparable with textDateDay. */

@@ -1,6 +1,6 @@
 // Pure logic of the meeting screen: item-number order, grouping by category, what is overdue, what is shown.
 import type { MeetingMinute } from '../../contract/dtos';
-import { parseTextDate, textDateDay } from '../../ui/textDate';
+import { isMinuteOverdue, minuteDaysOverdue } from '../../api/rules/meetings';
 
 /** `1.02` < `1.10` < `2.01` < `10.01`: the dotted parts compared as numbers, then as text; none sorts last. */
 export function compareItemNumbers(a: string | undefined, b: string | undefined): number {
@@ -21,26 +21,9 @@ export function compareItemNumbers(a: string | undefined, b: string | undefined)
   return 0;
 }
 
-/** Day number of a text date, or undefined. */
-const dayOf = (text: string | undefined) => {
-  const d = parseTextDate(text);
-  return d ? textDateDay(d) : undefined;
-};
-
-/**
- * Overdue: not complete, not resolved, with a due date (`DateDue`) before today (the user's day). A minute
- * without a readable due date is never overdue.
- */
-export function isOverdue(minute: MeetingMinute, today: number): boolean {
-  if (minute.isComplete || (minute.dateResolved ?? '').trim() !== '') return false;
-  const due = dayOf(minute.dateDue);
-  return due !== undefined && due < today;
-}
-
-export function daysOverdue(minute: MeetingMinute, today: number): number {
-  const due = dayOf(minute.dateDue);
-  return isOverdue(minute, today) && due !== undefined ? today - due : 0;
-}
+// Overdue minutes: the rule is shared with the dashboard (src/api/rules/meetings.ts).
+export const isOverdue = isMinuteOverdue;
+export const daysOverdue = minuteDaysOverdue;
 
 export const UNCATEGORISED = 'Uncategorised';
 

@@ -6,7 +6,9 @@ import type { AppConfig } from '../../config/config';
 import type { CodeName, FolderKind } from '../../contract/codes';
 import type { Folder, FolderDocument, Meeting, MeetingMinute, OpenIssue } from '../../contract/dtos';
 import { reportDay } from '../../routes/routes';
-import { parseTextDate, textDateDay } from '../../ui/textDate';
+import { isMinuteOverdue } from '../../api/rules/meetings';
+import { rfiDaysOverdue, rfiState } from '../../api/rules/rfis';
+import { textDayOf } from '../../ui/textDate';
 
 // ---- containers ---------------------------------------------------------------------------------------
 
@@ -64,11 +66,7 @@ export function childrenOfKind(
   });
 }
 
-/** Days since 1970-01-01 of a text date, or undefined when it cannot be read. */
-const dayOf = (text: string | null | undefined) => {
-  const d = parseTextDate(text);
-  return d ? textDateDay(d) : undefined;
-};
+const dayOf = textDayOf;
 
 /** A day number (textDateDay / todayDay) as YYYY-MM-DD. */
 export function isoDay(day: number): string {
@@ -94,31 +92,9 @@ export function rfisToRead(children: Folder[], config: Pick<AppConfig, 'folderTy
   return { folders: newest, total: rfis.length };
 }
 
-export type RfiState = 'draft' | 'open' | 'answered' | 'closed';
-
-/**
- * An RFI's state by its status *name* (codes differ between deployments; docs/console-decisions.md, RFIs): a
- * closed date or a closed / void / cancelled name is closed; answered / responded is answered; a draft is a
- * draft; anything else is open (waiting for the addressee's answer).
- */
-export function rfiState(issue: OpenIssue, statuses: CodeName[]): RfiState {
-  const name =
-    issue.statusName ||
-    (issue.statusId === null || issue.statusId === undefined
-      ? ''
-      : (statuses.find((s) => s.code === issue.statusId)?.name ?? ''));
-  if ((issue.closedDate ?? '').trim() !== '' || /closed|void|cancel/i.test(name)) return 'closed';
-  if (/answer|respond/i.test(name)) return 'answered';
-  if (/draft/i.test(name)) return 'draft';
-  return 'open';
-}
-
-/** Days past the due date of an open RFI (drafts, answered and closed RFIs are never overdue); 0 when not. */
-export function rfiDaysOverdue(issue: OpenIssue, statuses: CodeName[], today: number): number {
-  if (rfiState(issue, statuses) !== 'open') return 0;
-  const due = dayOf(issue.dueDate);
-  return due === undefined ? 0 : Math.max(0, today - due);
-}
+// An RFI's state and days overdue, and overdue minutes: the RFI log's and meeting screen's rules, declared once.
+export { rfiDaysOverdue, rfiState, isMinuteOverdue };
+export type { RfiState } from '../../api/rules/rfis';
 
 export interface OverdueRfi {
   folderId: number;
@@ -271,17 +247,6 @@ export function timeOfDay(text: string | undefined): number {
 
 const tie = (a: Meeting, b: Meeting) =>
   timeOfDay(a.startTime) - timeOfDay(b.startTime) || (a.folderId ?? 0) - (b.folderId ?? 0);
-
-/**
- * A minute (an action item) is overdue when it is not complete, has no `DateResolved`, and its readable
- * `DateDue` is before today (due today is not overdue) — the meeting screen's rule (console-decisions.md,
- * Meetings). Hidden minutes count too, as in the meeting screen's header.
- */
-export function isMinuteOverdue(minute: MeetingMinute, today: number): boolean {
-  if (minute.isComplete || (minute.dateResolved ?? '').trim() !== '') return false;
-  const due = dayOf(minute.dateDue);
-  return due !== undefined && due < today;
-}
 
 export interface MeetingOverdue {
   folderId: number;

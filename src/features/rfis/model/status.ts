@@ -1,9 +1,7 @@
 // An RFI's state: which folders are RFIs, its status name, closed / answered, days overdue, ball in court, and
 // the status colour. No React in model/, so all of it is unit-tested.
 import type { AppConfig } from '../../../config/config';
-import type { CodeName } from '../../../contract/codes';
-import type { Folder, OpenIssue } from '../../../contract/dtos';
-import { parseTextDate, textDateDay } from '../../../ui/textDate';
+import type { Folder } from '../../../contract/dtos';
 
 /**
  * The RFI folders among an RFI container's children: anything else that may live there (a sub-folder of another
@@ -17,60 +15,16 @@ export function rfiFolders(children: Folder[], config: Pick<AppConfig, 'folderTy
   );
 }
 
-/** Status name of an RFI: the service's `statusName`, else the configured list, else the code. */
-export function rfiStatusName(issue: Pick<OpenIssue, 'statusId' | 'statusName'>, statuses: CodeName[]) {
-  if (issue.statusName) return issue.statusName;
-  if (issue.statusId === null || issue.statusId === undefined) return undefined;
-  return statuses.find((s) => s.code === issue.statusId)?.name ?? `Status ${issue.statusId}`;
-}
-
-export function isClosed(issue: OpenIssue, statuses: CodeName[]): boolean {
-  if (issue.closedDate && issue.closedDate.trim() !== '') return true;
-  return /closed|void|cancel/i.test(rfiStatusName(issue, statuses) ?? '');
-}
-
-export function isAnswered(issue: OpenIssue, statuses: CodeName[]): boolean {
-  return /answer|respond/i.test(rfiStatusName(issue, statuses) ?? '');
-}
-
-export function isDraft(issue: OpenIssue, statuses: CodeName[]): boolean {
-  return /draft/i.test(rfiStatusName(issue, statuses) ?? '');
-}
-
-/**
- * Days past the due date while an answer is still awaited (the RFI has been sent: not a draft, not answered, not
- * closed); 0 when not overdue or not known.
- */
-export function daysOverdue(issue: OpenIssue, statuses: CodeName[], today: number): number {
-  if (isClosed(issue, statuses) || isAnswered(issue, statuses) || isDraft(issue, statuses)) return 0;
-  const due = parseTextDate(issue.dueDate);
-  if (!due) return 0;
-  return Math.max(0, today - textDateDay(due));
-}
-
-export interface BallInCourt {
-  /** Who must act next; undefined when nobody (closed) or unknown. */
-  name?: string;
-  userId?: number;
-  /** Why, in a few words. */
-  reason: string;
-}
-
-/** Open RFIs wait for the addressee's answer; drafts and answered ones are back with the author. */
-export function ballInCourt(issue: OpenIssue, statuses: CodeName[]): BallInCourt {
-  if (isClosed(issue, statuses)) return { reason: 'Closed — nobody needs to act' };
-  if (isDraft(issue, statuses)) {
-    return { name: issue.fromName, userId: issue.issueFrom, reason: 'Draft — the author must send it' };
-  }
-  if (isAnswered(issue, statuses)) {
-    return {
-      name: issue.fromName,
-      userId: issue.issueFrom,
-      reason: 'Answered — the author must review and close it',
-    };
-  }
-  return { name: issue.toName, userId: issue.issueTo, reason: 'Awaiting an answer' };
-}
+// The state rules are shared with the dashboard and the palette: declared once in src/api/rules/rfis.ts.
+export {
+  ballInCourt,
+  isAnswered,
+  isClosed,
+  isDraft,
+  rfiDaysOverdue as daysOverdue,
+  rfiStatusName,
+  type BallInCourt,
+} from '../../../api/rules/rfis';
 
 /** Badge colour of a status, by its name (codes differ between deployments). */
 export function statusColor(status: string): string {
