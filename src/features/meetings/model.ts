@@ -93,3 +93,6 @@ export function viewMinutes(
     overdue: minutes.filter((m) => isOverdue(m, options.today)).length,
   };
 }
+
+/** A text with something in it, else undefined. */
+export const text = (v: string | undefined) => (v && v.trim() ? v : undefined);
