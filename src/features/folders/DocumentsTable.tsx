@@ -1,6 +1,7 @@
 // The documents of a folder: sort, filter (state in the URL), CSV export, and the rows (DocumentRows.tsx).
 import { useDeferredValue, useMemo, useState } from 'react';
 import { EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { downloadText } from '../../ui/download';
@@ -16,8 +17,11 @@ import {
   type ColumnId,
   type TableState,
 } from './model/documents';
+import { DocumentCards } from './DocumentCards';
+import { documentLinksQuery } from './documentLinks';
 import { DocumentsFilters } from './DocumentsFilters';
-import { VirtualRows } from './DocumentRows';
+import { VirtualRows, type DocumentRowsProps } from './DocumentRows';
+import { cannotOpenText, documentOpen } from './model/documentLinks';
 import { documentStatusesQuery, folderDocumentsQuery } from './queries';
 
 export interface DocumentsTableProps {
@@ -74,6 +78,18 @@ export function DocumentsTable({
     update({ sort: id, dir: state.sort === id && state.dir === 'asc' ? 'desc' : 'asc' });
   const filtering = Boolean(state.q || state.status || state.discipline || state.type);
 
+  // Phone width: cards instead of the wide table (read at once, so the table is never drawn first).
+  const cards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const links = useQuery(documentLinksQuery()).data;
+  const [notice, setNotice] = useState('');
+  const rowsProps: DocumentRowsProps = {
+    rows,
+    state: deferredState,
+    onSort,
+    openOf: (doc) => documentOpen(doc.documentId === undefined ? undefined : links?.[doc.documentId]),
+    onCannotOpen: (doc, open) => setNotice(cannotOpenText(doc, open)),
+  };
+
   let body;
   if (documents.isPending) {
     body = (
@@ -120,20 +136,28 @@ export function DocumentsTable({
           canExport={rows.length > 0}
           onExport={() => downloadText(csvFileName(folderName, folderId), toCsv(rows))}
         />
-        <Text size="sm" c="dimmed" role="status" data-testid="documents-count">
-          {filtering
-            ? `${rows.length.toLocaleString()} of ${all.length.toLocaleString()} documents`
-            : `${all.length.toLocaleString()} documents`}
-        </Text>
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed" role="status" data-testid="documents-count">
+            {filtering
+              ? `${rows.length.toLocaleString()} of ${all.length.toLocaleString()} documents`
+              : `${all.length.toLocaleString()} documents`}
+          </Text>
+          {/* Why a row cannot be opened (Enter on it): a live region that is there, empty, before it speaks. */}
+          <Text size="sm" role="status" data-testid="document-open-notice">
+            {notice}
+          </Text>
+        </Stack>
         {rows.length === 0 ? (
           <EmptyState
             size="sm"
             title="No matching documents"
             description="No document matches these filters."
           />
+        ) : cards ? (
+          <DocumentCards {...rowsProps} />
         ) : (
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <VirtualRows rows={rows} state={deferredState} onSort={onSort} />
+            <VirtualRows {...rowsProps} />
           </Paper>
         )}
       </>
