@@ -1,6 +1,6 @@
-// The meeting screen: header (number, subject, date and time, place, type, confidential, attendees, notes), the
-// minutes by category in item-number order with overdue ones marked, toggles in the URL for completed and
-// hidden minutes, links to the linked issue folders, and a print view (print CSS).
+// The meeting screen: the previous and next meeting of its container (MeetingNav), the header (MeetingHeader), the
+// minutes by category in item-number order (MinuteTable) with overdue ones marked and carried-over ones naming
+// their meeting, toggles in the URL for completed and hidden minutes, and a print view (print CSS).
 import { useMemo } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -13,8 +13,10 @@ import print from '../../ui/print.module.css';
 import { todayDay } from '../../ui/textDate';
 import { MeetingHeader } from './MeetingHeader';
 import { MinuteTable } from './MinuteTable';
-import { viewMinutes } from './model';
-import { meetingMinutesQuery, meetingQuery } from './queries';
+import { MeetingNav } from './MeetingNav';
+import { carriedFrom, viewMinutes } from './model';
+import { meetingMinutesQuery, meetingQuery } from '../../api/queries/meetings';
+import { useMeetingSeries } from './useMeetingSeries';
 
 export function MeetingPage() {
   const { projectId, folderId } = useRouteIds(routes.meeting);
@@ -28,6 +30,7 @@ export function MeetingPage() {
     () => viewMinutes(minutes.data ?? [], { showCompleted, showHidden, today }),
     [minutes.data, showCompleted, showHidden, today],
   );
+  const { series, pending } = useMeetingSeries(meeting);
   const title = meeting.subject || `Meeting ${meeting.meetingNumber ?? folderId}`;
   useDocumentTitle(`${title} · PM Console`);
 
@@ -56,6 +59,8 @@ export function MeetingPage() {
           Print
         </Button>
       </Group>
+
+      <MeetingNav projectId={projectId} meeting={meeting} series={series} pending={pending} />
 
       <MeetingHeader meeting={meeting} title={title} overdue={view.overdue} />
 
@@ -113,6 +118,7 @@ export function MeetingPage() {
               minutes={g.minutes}
               today={today}
               projectId={projectId}
+              carriedOf={(m) => carriedFrom(m, meeting, series)}
             />
           ))
         )}

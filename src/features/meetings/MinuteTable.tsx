@@ -1,5 +1,5 @@
 // One category's minutes as a table: item, summary with details, type, dates, responsible parties, complete;
-// overdue rows marked; links to the linked issue folders.
+// overdue rows marked; the meeting a carried-over minute came from; links to the linked issue folders.
 import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,7 @@ import type { MeetingMinute } from '../../contract/dtos';
 import { folderPath, routes } from '../../routes/routes';
 import print from '../../ui/print.module.css';
 import { displayTextDate } from '../../ui/textDate';
-import { daysOverdue, text } from './model';
+import { daysOverdue, meetingFacts, text, type CarriedOver } from './model';
 
 /** Links to the linked issue folders; each folder is read (in the background) to link to its own screen. */
 function useLinkedFolders(minutes: MeetingMinute[]) {
@@ -20,16 +20,36 @@ function useLinkedFolders(minutes: MeetingMinute[]) {
   return new Map(ids.map((id, i) => [id, results[i]?.data]));
 }
 
+/** "From meeting #003 (Sep 16, 2026)", linking that meeting; or the day only when no meeting was held then. */
+function CarriedFrom({ carried, projectId }: { carried: CarriedOver; projectId: number }) {
+  if (carried.from?.folderId) {
+    const { number, date } = meetingFacts(carried.from);
+    return (
+      <Anchor component={Link} to={routes.meeting.href(projectId, carried.from.folderId)} size="xs">
+        {number ? `From meeting ${number}` : 'From the meeting'} ({date ?? 'date not given'})
+      </Anchor>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed">
+      From an earlier meeting (originated {displayTextDate(carried.originated)})
+    </Text>
+  );
+}
+
 export function MinuteTable({
   category,
   minutes,
   today,
   projectId,
+  carriedOf,
 }: {
   category: string;
   minutes: MeetingMinute[];
   today: number;
   projectId: number;
+  /** Where a minute carried over from an earlier meeting came from (undefined: raised at this one). */
+  carriedOf: (minute: MeetingMinute) => CarriedOver | undefined;
 }) {
   const config = useConfig();
   const linked = useLinkedFolders(minutes);
@@ -62,6 +82,7 @@ export function MinuteTable({
           <Table.Tbody>
             {minutes.map((m, i) => {
               const late = daysOverdue(m, today);
+              const carried = carriedOf(m);
               const linkId = m.linkedIssueFolderID;
               const folder = linkId ? linked.get(linkId) : undefined;
               const to = linkId
@@ -70,6 +91,7 @@ export function MinuteTable({
               return (
                 <Table.Tr
                   key={m.meetingMinuteId ?? `row-${i}`}
+                  data-minute-id={m.meetingMinuteId}
                   data-overdue={late > 0 ? 'true' : undefined}
                   bg={late > 0 ? 'var(--mantine-color-red-light)' : undefined}
                   style={late > 0 ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-red-6)' } : undefined}
@@ -85,6 +107,7 @@ export function MinuteTable({
                       </Text>
                     )}
                     <Group gap={6} mt={2}>
+                      {carried && <CarriedFrom carried={carried} projectId={projectId} />}
                       {m.isHidden && (
                         <Badge size="xs" color="gray" variant="outline">
                           Hidden
