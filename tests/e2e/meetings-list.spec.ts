@@ -1,6 +1,7 @@
 // Where the console lists meetings they show date, number and type (issue 22, item 5): the Meetings container's
 // list (cards at phone width) and the previous / next meeting on the meeting screen; a minute carried over from an
 // earlier meeting says which one and links it. Expected values are read from the service in the test.
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seed, signIn } from './helpers';
@@ -107,6 +108,15 @@ async function expectMeetingFacts(page: Page) {
   }
 }
 
+/** No serious or critical axe violation (WCAG 2 A and AA), as tests/e2e/a11y.spec.ts scans the screens. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
 test.describe(() => {
   test.use({ failOnPageErrors: true });
 
@@ -119,6 +129,7 @@ test.describe(() => {
     await expect(list.getByRole('columnheader', { name: 'Number' })).toBeVisible();
     await expect(list.getByRole('columnheader', { name: 'Type' })).toBeVisible();
     await expectMeetingFacts(page);
+    await expectAccessible(page);
     // A meeting opens the meeting screen.
     const first = facts.meetings[0];
     await list.getByRole('link', { name: first.subject! }).click();
@@ -133,6 +144,7 @@ test.describe(() => {
     await expect(list.getByRole('table')).toHaveCount(0);
     await expect(list.getByRole('listitem').first()).toBeVisible();
     await expectMeetingFacts(page);
+    await expectAccessible(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -174,10 +186,12 @@ test.describe(() => {
     await from.click();
     await expect(page.getByRole('heading', { level: 1, name: source.subject })).toBeVisible();
 
+    // At phone width the page does not scroll sideways (once the layout has followed the new width).
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      )
+      .toBeLessThanOrEqual(0);
   });
 });
