@@ -216,8 +216,8 @@ test('add an external-drive document and find it in the list', async ({ page }) 
   const row = documentRows(page).first();
   await expect(row.locator('td').nth(0)).toHaveText('E2E-777 Site Logistics Plan');
   await expect(row.locator('td').nth(4)).toHaveText('For Review');
-  await expect(row.locator('td').nth(7)).toHaveText(fileName);
-  await expect(row.locator('td').nth(8)).toHaveText('2.5 MB');
+  await expect(row.locator('td[data-column="fileName"]')).toHaveText(fileName);
+  await expect(row.locator('td[data-column="size"]')).toHaveText('2.5 MB');
   await shot(page, 'folders-add-document-done');
 });
 

@@ -29,6 +29,7 @@ import {
   type ExtDriveField,
   type ExtDriveFormValues,
 } from './model/extDriveForm';
+import { rememberDocumentLink } from './documentLinks';
 import { addExtDriveDocumentMutation } from './mutations';
 import { documentStatusesQuery, folderDocumentsQuery, subFolderDocumentsQuery } from './queries';
 
@@ -76,7 +77,8 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
     () => distinctNames(documents.data ?? [], (d) => d.documentTypeName),
     [documents.data],
   );
-  const mutation = useMutation(addExtDriveDocumentMutation(useQueryClient()));
+  const queryClient = useQueryClient();
+  const mutation = useMutation(addExtDriveDocumentMutation(queryClient));
 
   const set = (field: ExtDriveField) => (value: string) => session.change({ [field]: value });
   const input = (field: ExtDriveField) => ({
@@ -107,6 +109,13 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
     const document = toExtDriveDocument(values);
     mutation.mutate(document, {
       onSuccess: (reply) => {
+        if (reply.fileId) {
+          rememberDocumentLink(queryClient, reply.fileId, {
+            downloadUrl: document.downloadUrl,
+            viewerUrl: document.viewerUrl,
+            filePath: reply.filePath,
+          });
+        }
         onAdded({
           fileName: document.fileName ?? '',
           fileId: reply.fileId,

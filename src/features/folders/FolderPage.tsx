@@ -1,37 +1,24 @@
 // The folder browser: breadcrumbs, the project's folder tree, the folder's details, its child folders (each
 // opens the screen for its kind through routes/routes.ts) and, in document folders, the documents table.
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../config/config';
-import { folderPath, routes } from '../../routes/routes';
+import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
-import { formatBytes } from '../../ui/format';
 import { FolderIcon } from '../../ui/icons';
 import { AddDocumentModal, type AddedDocument } from './AddDocumentModal';
+import { MeetingFolders } from './MeetingFolders';
+import { SubFolders } from './SubFolders';
 import { DocumentsTable } from './DocumentsTable';
 import { FolderBreadcrumbs, useAncestors } from './FolderBreadcrumbs';
 import { FolderTree } from './FolderTree';
-import { subFolderDocumentsQuery } from './queries';
 import { isHttpUrl } from './model/extDriveForm';
 
 /** Folder kinds that hold documents (operation 14 answers nothing for the others). */
@@ -40,77 +27,6 @@ const DOCUMENT_KINDS = new Set(['documents', 'drawings', 'folder']);
 export function holdsDocuments(config: AppConfig, folder: Folder): boolean {
   const kind = folderKind(config, folder);
   return kind === undefined || DOCUMENT_KINDS.has(kind);
-}
-
-function SubFolders({
-  projectId,
-  folder,
-  folders: children,
-  withSizes,
-}: {
-  projectId: number;
-  folder: Folder;
-  folders: Folder[];
-  withSizes: boolean;
-}) {
-  const config = useConfig();
-  const folderId = folder.folderId ?? 0;
-  // Operation 15 gives each child folder's size (the documents directly in it).
-  const sizes = useQuery({ ...subFolderDocumentsQuery(folderId), enabled: withSizes && children.length > 0 });
-  const sizeOf = new Map((sizes.data ?? []).map((d) => [d.folderId ?? d.id, d.estimatedFileSize]));
-  if (children.length === 0) return null;
-  return (
-    <Stack gap="sm" component="section" aria-labelledby="folder-subfolders">
-      <Title order={2} size="h3" id="folder-subfolders">
-        Folders
-      </Title>
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover verticalSpacing="xs" aria-labelledby="folder-subfolders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                {withSizes && <Table.Th ta="right">Size</Table.Th>}
-                <Table.Th>Last changed</Table.Th>
-                <Table.Th>Changed by</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {children.map((child) => {
-                const to = folderPath(projectId, child, config);
-                const label = child.folderName || `Folder ${child.folderId ?? ''}`;
-                return (
-                  <Table.Tr key={child.folderId}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <FolderIcon width={16} height={16} style={{ flexShrink: 0 }} />
-                        {to ? (
-                          <Anchor component={Link} to={to} fw={500}>
-                            {label}
-                          </Anchor>
-                        ) : (
-                          label
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{folderTypeLabel(config, child)}</Table.Td>
-                    {withSizes && (
-                      <Table.Td ta="right">{formatBytes(sizeOf.get(child.folderId)) || '—'}</Table.Td>
-                    )}
-                    <Table.Td>
-                      <DateText value={child.updatedDate ?? child.createdDate} />
-                    </Table.Td>
-                    <Table.Td>{child.updatedByFullName || child.createdByFullName || '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    </Stack>
-  );
 }
 
 function AddedNotice({
@@ -185,6 +101,10 @@ export function FolderPage() {
     setSearch(next, { replace: !open });
   };
 
+  // Meetings are listed with their number, date and type (MeetingFolders), the other folders as folders.
+  const meetingFolders = children.filter((c) => folderKind(config, c) === 'meeting');
+  const otherFolders = children.filter((c) => folderKind(config, c) !== 'meeting');
+
   const rootId = project.data?.rootFolderId;
   const openPath = [...ancestors.ids].reverse();
 
@@ -235,7 +155,8 @@ export function FolderPage() {
         )}
         {added && <AddedNotice added={added} projectId={projectId} onClose={() => setAdded(undefined)} />}
 
-        <SubFolders projectId={projectId} folder={folder} folders={children} withSizes={withDocuments} />
+        <SubFolders projectId={projectId} folder={folder} folders={otherFolders} withSizes={withDocuments} />
+        {meetingFolders.length > 0 && <MeetingFolders projectId={projectId} folders={meetingFolders} />}
         {withDocuments ? (
           <DocumentsTable
             folderId={folderId}

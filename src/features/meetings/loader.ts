@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { routeId } from '../../routes/routes';
-import { meetingMinutesQuery, meetingQuery } from './queries';
+import { meetingMinutesQuery, meetingQuery } from '../../api/queries/meetings';
 
 /** The meeting (operation 18) and its minutes (operation 19) need only the folder id: both go out at once. */
 export function meetingLoader(queryClient: QueryClient) {

@@ -1,6 +1,8 @@
-// Pure logic of the meeting screen: item-number order, grouping by category, what is overdue, what is shown.
-import type { MeetingMinute } from '../../contract/dtos';
+// Pure logic of the meeting screen: item-number order, grouping by category, what is overdue, what is shown; the
+// meetings of the container in date order (previous / next), and where a carried-over minute came from.
 import { isMinuteOverdue, minuteDaysOverdue } from '../../api/rules/meetings';
+import type { Meeting, MeetingMinute } from '../../contract/dtos';
+import { displayTextDate, textDayOf as dayOf } from '../../ui/textDate';
 
 /** `1.02` < `1.10` < `2.01` < `10.01`: the dotted parts compared as numbers, then as text; none sorts last. */
 export function compareItemNumbers(a: string | undefined, b: string | undefined): number {
@@ -75,4 +77,53 @@ export function viewMinutes(
     hidden: minutes.filter((m) => m.isHidden).length,
     overdue: minutes.filter((m) => isOverdue(m, options.today)).length,
   };
+}
+
+/** A text with something in it, else undefined. */
+export const text = (v: string | undefined) => (v && v.trim() ? v : undefined);
+
+/** The meetings of a container in date order, then by number (as numbers); unreadable dates last. */
+export function meetingSeries(meetings: Meeting[]): Meeting[] {
+  return [...meetings].sort((a, b) => {
+    const da = dayOf(a.meetingDate);
+    const db = dayOf(b.meetingDate);
+    if (da !== db) return da === undefined ? 1 : db === undefined ? -1 : da - db;
+    return compareItemNumbers(a.meetingNumber, b.meetingNumber) || (a.folderId ?? 0) - (b.folderId ?? 0);
+  });
+}
+
+/** The meetings before and after one of the series (nothing when it is not in it). */
+export function neighbours(series: Meeting[], folderId: number): { previous?: Meeting; next?: Meeting } {
+  const i = series.findIndex((m) => m.folderId === folderId);
+  return i < 0 ? {} : { previous: series[i - 1], next: series[i + 1] };
+}
+
+/** How a meeting is named in lists: `#003`, its type, its date in the user's locale. */
+export function meetingFacts(meeting: Meeting, locale?: string) {
+  return {
+    number: text(meeting.meetingNumber) && `#${meeting.meetingNumber!.trim()}`,
+    type: text(meeting.meetingType),
+    date: displayTextDate(meeting.meetingDate, { locale }),
+  };
+}
+
+/** Where a carried-over minute came from: a meeting of the series, or only the day it originated. */
+export type CarriedOver =
+  { from: Meeting; originated?: undefined } | { originated: string; from?: undefined };
+
+/**
+ * A minute is carried over when it originated (`DateOriginated`) before this meeting's day. The interface has
+ * no field naming the meeting it came from, so that is the meeting of the series held on the day it originated
+ * (the earliest by number if several); without one, only the day is known.
+ */
+export function carriedFrom(
+  minute: MeetingMinute,
+  meeting: Meeting,
+  series: Meeting[],
+): CarriedOver | undefined {
+  const originated = dayOf(minute.dateOriginated);
+  const held = dayOf(meeting.meetingDate);
+  if (originated === undefined || held === undefined || originated >= held) return undefined;
+  const from = series.find((m) => m.folderId !== meeting.folderId && dayOf(m.meetingDate) === originated);
+  return from ? { from } : { originated: minute.dateOriginated! };
 }

@@ -26,14 +26,10 @@ export interface Column {
   value: (d: FolderDocument) => string | number | Date | undefined;
 }
 
+// File name, size and updated come right after the number, so they are in view without scrolling sideways on a
+// laptop (the folder tree and the navbar leave ~900 px at 1440 px); the rest follow and scroll.
 export const columns: Column[] = [
   { id: 'number', label: 'Number', width: 120, kind: 'text', value: (d) => d.documentNumber },
-  { id: 'discipline', label: 'Discipline', width: 110, kind: 'text', value: (d) => d.documentDisciplineName },
-  { id: 'csi', label: 'CSI', width: 85, kind: 'text', value: (d) => d.documentCSI },
-  { id: 'type', label: 'Type', width: 115, kind: 'text', value: (d) => d.documentTypeName },
-  { id: 'status', label: 'Status', width: 145, kind: 'text', value: (d) => d.documentStatusName },
-  { id: 'issue', label: 'Issue', width: 100, kind: 'text', value: (d) => d.documentIssue },
-  { id: 'issueDate', label: 'Issue date', width: 115, kind: 'date', value: (d) => d.documentIssueDate },
   { id: 'fileName', label: 'File name', width: 200, kind: 'text', value: (d) => d.uploadedFileName },
   {
     id: 'size',
@@ -42,8 +38,14 @@ export const columns: Column[] = [
     kind: 'number',
     value: (d) => d.uploadedFileSize ?? d.estimatedFileSize,
   },
-  { id: 'allFiles', label: 'All files', width: 90, kind: 'number', value: (d) => d.allFilesSize },
   { id: 'updated', label: 'Updated', width: 115, kind: 'date', value: (d) => d.documentUpdateDate },
+  { id: 'status', label: 'Status', width: 145, kind: 'text', value: (d) => d.documentStatusName },
+  { id: 'type', label: 'Type', width: 115, kind: 'text', value: (d) => d.documentTypeName },
+  { id: 'discipline', label: 'Discipline', width: 110, kind: 'text', value: (d) => d.documentDisciplineName },
+  { id: 'issue', label: 'Issue', width: 100, kind: 'text', value: (d) => d.documentIssue },
+  { id: 'issueDate', label: 'Issue date', width: 115, kind: 'date', value: (d) => d.documentIssueDate },
+  { id: 'csi', label: 'CSI', width: 85, kind: 'text', value: (d) => d.documentCSI },
+  { id: 'allFiles', label: 'All files', width: 90, kind: 'number', value: (d) => d.allFilesSize },
 ];
 
 const columnIds = new Set<string>(columns.map((c) => c.id));

@@ -1,0 +1,131 @@
+// The meetings among a folder's children (a Meetings container's), each with its number, date and type: one
+// meeting read (operation 18) per meeting, in the background after the page shows (the interface lists meetings
+// only as folders). A table on wider screens, cards at phone width. Service order, as every folder list.
+import type { ReactNode } from 'react';
+import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { meetingQuery } from '../../api/queries/meetings';
+import { useConfig } from '../../config/config';
+import type { Folder, Meeting } from '../../contract/dtos';
+import { folderPath, routes } from '../../routes/routes';
+import { DateText } from '../../ui/DateText';
+import { FolderIcon } from '../../ui/icons';
+import { displayTextDate } from '../../ui/textDate';
+
+interface Row {
+  folder: Folder;
+  to: string;
+  name: string;
+  meeting?: Meeting;
+  pending: boolean;
+}
+
+/** A meeting's value, a placeholder while it is read, a dash when it is not there. */
+function value(row: Row, pick: (m: Meeting) => string | undefined): ReactNode {
+  if (row.pending) return <Skeleton h={12} w={70} display="inline-block" aria-label="Loading" />;
+  const v = row.meeting ? pick(row.meeting)?.trim() : undefined;
+  return v || '—';
+}
+
+const number = (m: Meeting) => m.meetingNumber;
+const date = (m: Meeting) => displayTextDate(m.meetingDate);
+const type = (m: Meeting) => m.meetingType;
+
+function Name({ row }: { row: Row }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <FolderIcon width={16} height={16} style={{ flexShrink: 0 }} />
+      <Anchor component={Link} to={row.to} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {row.name}
+      </Anchor>
+    </Group>
+  );
+}
+
+function MeetingTable({ rows }: { rows: Row[] }) {
+  return (
+    <Paper withBorder radius="md">
+      <Table highlightOnHover verticalSpacing="xs" aria-labelledby="folder-meetings">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Meeting</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Last changed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.folder.folderId} data-meeting-folder={row.folder.folderId}>
+              <Table.Td>{value(row, number)}</Table.Td>
+              <Table.Td>
+                <Name row={row} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{value(row, date)}</Table.Td>
+              <Table.Td>{value(row, type)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <DateText value={row.folder.updatedDate ?? row.folder.createdDate} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+function MeetingCards({ rows }: { rows: Row[] }) {
+  return (
+    <Stack
+      component="ul"
+      gap="xs"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-labelledby="folder-meetings"
+    >
+      {rows.map((row) => (
+        <Paper
+          component="li"
+          key={row.folder.folderId}
+          withBorder
+          radius="md"
+          p="sm"
+          data-meeting-folder={row.folder.folderId}
+        >
+          <Name row={row} />
+          <Text size="sm" mt={4}>
+            No. {value(row, number)} · {value(row, type)}
+          </Text>
+          <Text size="sm">{value(row, date)}</Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function MeetingFolders({ projectId, folders }: { projectId: number; folders: Folder[] }) {
+  const config = useConfig();
+  const cards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const reads = useQueries({
+    queries: folders.map((f) => ({ ...meetingQuery(f.folderId ?? 0), enabled: !!f.folderId, retry: false })),
+  });
+  const rows: Row[] = folders.map((folder, i) => ({
+    folder,
+    to: folderPath(projectId, folder, config) ?? routes.folder.href(projectId, folder.folderId ?? 0),
+    name: folder.folderName || `Meeting ${folder.folderId ?? ''}`,
+    meeting: reads[i]?.data,
+    pending: reads[i]?.isPending ?? false,
+  }));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="folder-meetings">
+      <Title order={2} size="h3" id="folder-meetings">
+        Meetings
+      </Title>
+      {cards ? <MeetingCards rows={rows} /> : <MeetingTable rows={rows} />}
+    </Stack>
+  );
+}
