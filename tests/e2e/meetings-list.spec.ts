@@ -151,6 +151,33 @@ test.describe(() => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test('meetings whose reads fail are still listed, with a note and Try again', async ({ page }) => {
+    await signIn(page, seed.pm);
+    let fail = true;
+    await page.route('**/api/internal/meeting/read', async (route) => {
+      if (!fail) return route.continue();
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ errorOccured: true, responseStatus: { errorCode: 'ServerError' } }),
+      });
+    });
+    await page.goto(`/projects/1/folders/${facts.containerId}`);
+    const list = page.getByRole('region', { name: 'Meetings' });
+    const note = list.getByText(
+      `The number, date and type of ${facts.meetings.length} meetings could not be read.`,
+    );
+    // Reads retry 5xx before they give up (src/app/queryClient.ts).
+    await expect(note).toBeVisible({ timeout: 30_000 });
+    for (const m of facts.meetings) {
+      await expect(list.getByRole('link', { name: m.subject! })).toBeVisible();
+    }
+    fail = false;
+    await list.getByRole('button', { name: 'Try again' }).click();
+    await expect(note).toBeHidden();
+    await expectMeetingFacts(page);
+  });
+
   test('the meeting screen names the previous and next meeting by number, date and type', async ({
     page,
   }) => {

@@ -2,7 +2,7 @@
 // meeting read (operation 18) per meeting, in the background after the page shows (the interface lists meetings
 // only as folders). A table on wider screens, cards at phone width. Service order, as every folder list.
 import type { ReactNode } from 'react';
-import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -111,7 +111,7 @@ export function MeetingFolders({ projectId, folders }: { projectId: number; fold
   const config = useConfig();
   const cards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const reads = useQueries({
-    queries: folders.map((f) => ({ ...meetingQuery(f.folderId ?? 0), enabled: !!f.folderId, retry: false })),
+    queries: folders.map((f) => ({ ...meetingQuery(f.folderId ?? 0), enabled: !!f.folderId })),
   });
   const rows: Row[] = folders.map((folder, i) => ({
     folder,
@@ -120,11 +120,23 @@ export function MeetingFolders({ projectId, folders }: { projectId: number; fold
     meeting: reads[i]?.data,
     pending: reads[i]?.isPending ?? false,
   }));
+  const failed = reads.filter((r) => r.isError);
   return (
     <Stack gap="sm" component="section" aria-labelledby="folder-meetings">
       <Title order={2} size="h3" id="folder-meetings">
         Meetings
       </Title>
+      {failed.length > 0 && (
+        <Group gap="xs" role="status">
+          <Text size="sm" c="dimmed">
+            The number, date and type of {failed.length} {failed.length === 1 ? 'meeting' : 'meetings'} could
+            not be read.
+          </Text>
+          <Button size="compact-sm" variant="default" onClick={() => failed.forEach((r) => void r.refetch())}>
+            Try again
+          </Button>
+        </Group>
+      )}
       {cards ? <MeetingCards rows={rows} /> : <MeetingTable rows={rows} />}
     </Stack>
   );
