@@ -62,10 +62,13 @@ test.describe(() => {
     // Completed minutes appear with the toggle, which lives in the URL.
     await page.getByRole('switch', { name: /Show completed/ }).click();
     await expect(page).toHaveURL(/completed=1/);
+    // The URL changes before the table re-renders: wait for the completed rows, then count.
+    await expect(completed.first()).toBeVisible();
     expect(await completed.count()).toBeGreaterThan(0);
     expect(await rows.count()).toBeGreaterThan(openCount);
     await page.reload();
     await expect(page.getByRole('switch', { name: /Show completed/ })).toBeChecked();
+    await expect(completed.first()).toBeVisible();
     expect(await completed.count()).toBeGreaterThan(0);
     await page.getByRole('switch', { name: /Show completed/ }).click();
     await expect(page).not.toHaveURL(/completed=1/);
