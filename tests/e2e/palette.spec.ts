@@ -239,7 +239,8 @@ test('phone width: the header keeps the project name readable, and a toast stays
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
   const header = page.locator('header');
   const current = page.getByTestId('current-project');
-  await expect(current).toHaveText(seed.project1.name);
+  // The text is the name, after a visually hidden "Current project: " (the link's name, without an aria-label).
+  await expect(current).toHaveText(`Current project: ${seed.project1.name}`);
   await expect(current).toHaveAttribute('title', seed.project1.name);
   await expect(current).toHaveAccessibleName(`Current project: ${seed.project1.name}`);
   // One row, and the name gets most of it (truncated at its end, not to a letter).
