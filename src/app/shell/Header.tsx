@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectQuery } from '../../api/queries/projects';
@@ -62,9 +62,6 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
               title={projectName}
               data-testid="current-project"
             >
-              {/* In the link's text, not an aria-label: a label would make the header answer to a form field's
-                  name (getByLabel('Building') found "Riverside Medical Office Building"). */}
-              <VisuallyHidden>Current project: </VisuallyHidden>
               {projectName}
             </Anchor>
           </>
