@@ -2,13 +2,14 @@
 // looked for among the projects the console knows — the ones this browser opened and any project read this
 // session — since the interface has no operation that lists projects.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useNavigation } from 'react-router-dom';
+import { useNavigate, useNavigation } from 'react-router-dom';
 import { projectKeys } from '../../api/queries/projects';
 import type { Project } from '../../contract/dtos';
 import { routes } from '../../routes/routes';
 import { chooseProject, type KnownProject } from './model';
+import { ProjectLink } from './ProjectLink';
 import type { RecentProject } from './recentProjects';
 
 const SHOWN_MATCHES = 8;
@@ -100,15 +101,7 @@ export function OpenProjectForm({ recent }: { recent: RecentProject[] }) {
           aria-label="Matching projects"
         >
           {matches.slice(0, SHOWN_MATCHES).map((p) => (
-            <li key={p.projectId}>
-              <Anchor component={Link} to={routes.project.href(p.projectId)} fw={500}>
-                {p.name || `Project ${p.projectId}`}
-              </Anchor>
-              <Text span size="sm" c="dimmed">
-                {' '}
-                {[p.number && `No. ${p.number}`, `id ${p.projectId}`].filter(Boolean).join(' · ')}
-              </Text>
-            </li>
+            <ProjectLink key={p.projectId} project={p} />
           ))}
         </Stack>
       )}

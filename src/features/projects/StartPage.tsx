@@ -1,9 +1,8 @@
-import { Anchor, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
-import { routes } from '../../routes/routes';
 import { useSession } from '../../session/session';
 import { OpenProjectForm } from './OpenProjectForm';
+import { ProjectLink } from './ProjectLink';
 import { clearRecentProjects, useRecentProjects } from './recentProjects';
 
 export function StartPage() {
@@ -49,15 +48,7 @@ export function StartPage() {
             aria-label="Recently opened projects"
           >
             {recent.map((p) => (
-              <li key={p.projectId}>
-                <Anchor component={Link} to={routes.project.href(p.projectId)} fw={500}>
-                  {p.name || `Project ${p.projectId}`}
-                </Anchor>
-                <Text span size="sm" c="dimmed">
-                  {' '}
-                  {[p.number && `No. ${p.number}`, `id ${p.projectId}`].filter(Boolean).join(' · ')}
-                </Text>
-              </li>
+              <ProjectLink key={p.projectId} project={p} />
             ))}
           </Stack>
         )}
