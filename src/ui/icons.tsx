@@ -51,3 +51,16 @@ export const GaugeIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 13a9 9 0 1 1 18 0M12 13l4-4" />
   </Icon>
 );
+
+export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const SignOutIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Icon>
+);

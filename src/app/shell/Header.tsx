@@ -5,7 +5,7 @@ import { projectQuery } from '../../api/queries/projects';
 import { routes } from '../../routes/routes';
 import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
-import { searchIcon, signOutIcon } from './headerIcons';
+import { SearchIcon, SignOutIcon } from '../../ui/icons';
 import { openPalette } from './PaletteHost';
 
 export interface HeaderProps {
@@ -97,7 +97,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           aria-label="Open the command palette"
           title="Go to…"
         >
-          {searchIcon}
+          <SearchIcon />
         </ActionIcon>
         <ColourSchemePicker />
         <Button variant="default" visibleFrom="xs" onClick={signOutNow}>
@@ -111,7 +111,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           aria-label="Sign out"
           title="Sign out"
         >
-          {signOutIcon}
+          <SignOutIcon />
         </ActionIcon>
       </Group>
     </Group>

@@ -9,14 +9,7 @@ import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { isoDay, summarizeDailyReports } from '../model';
-import {
-  containerGate,
-  PanelEmpty,
-  PanelError,
-  PanelLoading,
-  WorkPanel,
-  type ContainersState,
-} from './Panel';
+import { ContainerPanel, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
 
 export function DailyReportsPanel({
   projectId,
@@ -25,21 +18,18 @@ export function DailyReportsPanel({
   projectId: number;
   containers: ContainersState;
 }) {
-  const container = containers.status === 'ready' ? containers.work.dailyReports : undefined;
-  const containerId = container?.folderId;
   return (
-    <WorkPanel
+    <ContainerPanel
       id="work-daily-reports"
       title="Daily reports"
-      link={
-        containerId === undefined
-          ? undefined
-          : { to: routes.dailyReports.href(projectId, containerId), label: 'Daily reports' }
-      }
+      containers={containers}
+      kind="dailyReports"
+      what="daily reports"
+      none="No Daily Reports folder"
+      link={(c) => ({ to: routes.dailyReports.href(projectId, c.folderId), label: 'Daily reports' })}
     >
-      {containerGate(containers, container, { what: 'daily reports', none: 'No Daily Reports folder' }) ??
-        (containerId !== undefined && <LatestReport projectId={projectId} containerId={containerId} />)}
-    </WorkPanel>
+      {(containerId) => <LatestReport projectId={projectId} containerId={containerId} />}
+    </ContainerPanel>
   );
 }
 

@@ -13,13 +13,12 @@ import type { Meeting, MeetingMinute } from '../../../contract/dtos';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { lastMeeting, meetingLabel, meetingsToRead, nextMeeting, overdueByMeeting } from '../model';
 import {
-  containerGate,
+  ContainerPanel,
   Count,
   PanelEmpty,
   PanelError,
   PanelLoading,
   PartialFailure,
-  WorkPanel,
   type ContainersState,
 } from './Panel';
 import { useReads } from './useReads';
@@ -29,15 +28,21 @@ const LISTED = 4;
 
 export function MeetingsPanel({ projectId, containers }: { projectId: number; containers: ContainersState }) {
   const config = useConfig();
-  const container = containers.status === 'ready' ? containers.work.meetings : undefined;
-  const to = container ? folderPath(projectId, container, config) : undefined;
   return (
-    <WorkPanel id="work-meetings" title="Meetings" link={to ? { to, label: 'All meetings' } : undefined}>
-      {containerGate(containers, container, { what: 'meetings', none: 'No Meetings folder' }) ??
-        (container?.folderId !== undefined && (
-          <MeetingFigures projectId={projectId} containerId={container.folderId} />
-        ))}
-    </WorkPanel>
+    <ContainerPanel
+      id="work-meetings"
+      title="Meetings"
+      containers={containers}
+      kind="meetings"
+      what="meetings"
+      none="No Meetings folder"
+      link={(c) => {
+        const to = folderPath(projectId, c, config);
+        return to ? { to, label: 'All meetings' } : undefined;
+      }}
+    >
+      {(containerId) => <MeetingFigures projectId={projectId} containerId={containerId} />}
+    </ContainerPanel>
   );
 }
 

@@ -113,14 +113,50 @@ export function Count({
   );
 }
 
+/** The containers a panel of the dashboard reads from (one kind each). */
+export type ContainerKind = 'rfis' | 'dailyReports' | 'meetings' | 'submittals';
+
 /**
- * What a panel shows before its own reads can start: the containers' loading or error, or the project having
- * no container of the panel's kind. Undefined once the container is known.
+ * A panel over one container of the project: before its own reads can start it shows the containers' loading
+ * or error, or that the project has no container of its kind; then `children(containerId)`. The header link
+ * is built once the container is known.
  */
-export function containerGate(
+export function ContainerPanel({
+  id,
+  title,
+  containers,
+  kind,
+  what,
+  none,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  containers: ContainersState;
+  kind: ContainerKind;
+  /** What the panel lists, for the loading label ("Loading RFIs"). */
+  what: string;
+  /** The empty state's title when the project has no such container. */
+  none: string;
+  link: (container: Folder & { folderId: number }) => PanelLink | undefined;
+  children: (containerId: number) => ReactNode;
+}) {
+  const container = containers.status === 'ready' ? containers.work[kind] : undefined;
+  const known =
+    container?.folderId !== undefined ? { ...container, folderId: container.folderId } : undefined;
+  return (
+    <WorkPanel id={id} title={title} link={known && link(known)}>
+      {gate(containers, known, what, none) ?? (known && children(known.folderId))}
+    </WorkPanel>
+  );
+}
+
+function gate(
   containers: ContainersState,
   container: Folder | undefined,
-  { what, none }: { what: string; none: string },
+  what: string,
+  none: string,
 ): ReactNode {
   switch (containers.status) {
     case 'loading':

@@ -11,13 +11,12 @@ import { routes } from '../../../routes/routes';
 import { todayDay } from '../../../ui/textDate';
 import { openStatusCode, rfisToRead, summarizeRfis } from '../model';
 import {
-  containerGate,
+  ContainerPanel,
   Count,
   PanelEmpty,
   PanelError,
   PanelLoading,
   PartialFailure,
-  WorkPanel,
   type ContainersState,
 } from './Panel';
 import { useReads } from './useReads';
@@ -26,17 +25,18 @@ import { useReads } from './useReads';
 const LISTED = 5;
 
 export function RfiPanel({ projectId, containers }: { projectId: number; containers: ContainersState }) {
-  const container = containers.status === 'ready' ? containers.work.rfis : undefined;
-  const containerId = container?.folderId;
-  const link =
-    containerId === undefined
-      ? undefined
-      : { to: routes.rfis.href(projectId, containerId), label: 'RFI log' };
   return (
-    <WorkPanel id="work-rfis" title="RFIs" link={link}>
-      {containerGate(containers, container, { what: 'RFIs', none: 'No RFI folder' }) ??
-        (containerId !== undefined && <RfiFigures projectId={projectId} containerId={containerId} />)}
-    </WorkPanel>
+    <ContainerPanel
+      id="work-rfis"
+      title="RFIs"
+      containers={containers}
+      kind="rfis"
+      what="RFIs"
+      none="No RFI folder"
+      link={(c) => ({ to: routes.rfis.href(projectId, c.folderId), label: 'RFI log' })}
+    >
+      {(containerId) => <RfiFigures projectId={projectId} containerId={containerId} />}
+    </ContainerPanel>
   );
 }
 

@@ -9,15 +9,7 @@ import { folderChildrenQuery } from '../../../api/queries/folders';
 import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { submittalPackages } from '../model';
-import {
-  containerGate,
-  Count,
-  PanelEmpty,
-  PanelError,
-  PanelLoading,
-  WorkPanel,
-  type ContainersState,
-} from './Panel';
+import { ContainerPanel, Count, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
 
 const LISTED = 5;
 
@@ -28,21 +20,18 @@ export function SubmittalsPanel({
   projectId: number;
   containers: ContainersState;
 }) {
-  const container = containers.status === 'ready' ? containers.work.submittals : undefined;
-  const containerId = container?.folderId;
   return (
-    <WorkPanel
+    <ContainerPanel
       id="work-submittals"
       title="Submittal packages"
-      link={
-        containerId === undefined
-          ? undefined
-          : { to: routes.submittals.href(projectId, containerId), label: 'Package list' }
-      }
+      containers={containers}
+      kind="submittals"
+      what="submittal packages"
+      none="No Submittals folder"
+      link={(c) => ({ to: routes.submittals.href(projectId, c.folderId), label: 'Package list' })}
     >
-      {containerGate(containers, container, { what: 'submittal packages', none: 'No Submittals folder' }) ??
-        (containerId !== undefined && <Packages projectId={projectId} containerId={containerId} />)}
-    </WorkPanel>
+      {(containerId) => <Packages projectId={projectId} containerId={containerId} />}
+    </ContainerPanel>
   );
 }
 
