@@ -1,6 +1,5 @@
 // The RFI editor's fields: the ones people change. Errors (ours and the service's) are shown at the field.
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -12,10 +11,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { getHotkeyHandler } from '@mantine/hooks';
 import type { CodeName } from '../../contract/codes';
 import type { Ref } from 'react';
 import type { ProjectMember } from '../../contract/dtos';
+import { EditForm } from '../../ui/EditForm';
 import { FormSection } from '../../ui/FormSection';
 import { memberOptions } from '../../ui/memberOptions';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
@@ -61,116 +60,106 @@ export function RfiEditor({
   }
 
   return (
-    <form
+    <EditForm
       ref={ref}
-      noValidate
-      aria-label="Edit RFI"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-      onKeyDown={getHotkeyHandler([['mod+S', onSubmit]])}
+      label="Edit RFI"
+      onSubmit={onSubmit}
+      formError={errors._form}
+      errorTitle="The RFI was not saved"
     >
-      <Stack gap="md">
-        {errors._form && (
-          <Alert color="red" variant="light" title="The RFI was not saved">
-            {errors._form}
-          </Alert>
+      <FormSection title="Question">
+        <Stack gap="sm">
+          <TextInput {...text('subject', 'Subject')} required maxLength={200} />
+          <Textarea {...text('question', 'Question')} autosize minRows={3} maxRows={16} />
+        </Stack>
+      </FormSection>
+
+      <FormSection title="People">
+        {membersError && (
+          <Text size="sm" c="red" mb="xs">
+            The project's people could not be loaded ({membersError}); To and CC cannot be changed now.
+          </Text>
         )}
-        <FormSection title="Question">
-          <Stack gap="sm">
-            <TextInput {...text('subject', 'Subject')} required maxLength={200} />
-            <Textarea {...text('question', 'Question')} autosize minRows={3} maxRows={16} />
-          </Stack>
-        </FormSection>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="To"
+            data={memberOptions(members ?? [], [{ id: values.issueTo }])}
+            value={values.issueTo || null}
+            onChange={(v) => onChange({ issueTo: v ?? '' })}
+            searchable
+            allowDeselect={false}
+            disabled={!members}
+            error={errors.issueTo}
+            nothingFoundMessage="Nobody by that name"
+          />
+          <MultiSelect
+            label="CC"
+            data={memberOptions(
+              members ?? [],
+              values.ccUserList.map((id) => ({ id })),
+            )}
+            value={values.ccUserList}
+            onChange={(v) => onChange({ ccUserList: v })}
+            searchable
+            clearable
+            disabled={!members}
+            error={errors.ccUserList}
+            nothingFoundMessage="Nobody by that name"
+          />
+        </SimpleGrid>
+      </FormSection>
 
-        <FormSection title="People">
-          {membersError && (
-            <Text size="sm" c="red" mb="xs">
-              The project's people could not be loaded ({membersError}); To and CC cannot be changed now.
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label="To"
-              data={memberOptions(members ?? [], [{ id: values.issueTo }])}
-              value={values.issueTo || null}
-              onChange={(v) => onChange({ issueTo: v ?? '' })}
-              searchable
-              allowDeselect={false}
-              disabled={!members}
-              error={errors.issueTo}
-              nothingFoundMessage="Nobody by that name"
-            />
-            <MultiSelect
-              label="CC"
-              data={memberOptions(
-                members ?? [],
-                values.ccUserList.map((id) => ({ id })),
-              )}
-              value={values.ccUserList}
-              onChange={(v) => onChange({ ccUserList: v })}
-              searchable
-              clearable
-              disabled={!members}
-              error={errors.ccUserList}
-              nothingFoundMessage="Nobody by that name"
-            />
-          </SimpleGrid>
-        </FormSection>
+      <FormSection title="Dates and status">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            {...text('dueDate', 'Due date')}
+            placeholder="MM/DD/YYYY"
+            description={due ? displayTextDate(values.dueDate, { style: 'full' }) : 'MM/DD/YYYY'}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <Select
+            label="Status"
+            data={statusOptions}
+            value={values.statusId || null}
+            onChange={(v) => onChange({ statusId: v ?? '' })}
+            allowDeselect={false}
+            error={errors.statusId}
+          />
+        </SimpleGrid>
+      </FormSection>
 
-        <FormSection title="Dates and status">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              {...text('dueDate', 'Due date')}
-              placeholder="MM/DD/YYYY"
-              description={due ? displayTextDate(values.dueDate, { style: 'full' }) : 'MM/DD/YYYY'}
-              inputMode="numeric"
-              autoComplete="off"
-            />
-            <Select
-              label="Status"
-              data={statusOptions}
-              value={values.statusId || null}
-              onChange={(v) => onChange({ statusId: v ?? '' })}
-              allowDeselect={false}
-              error={errors.statusId}
-            />
-          </SimpleGrid>
-        </FormSection>
+      <FormSection title="Location">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <TextInput {...text('locationSite', 'Site')} />
+          <TextInput {...text('locationBuilding', 'Building')} />
+          <TextInput {...text('locationFloor', 'Floor')} />
+          <TextInput {...text('locationRoom', 'Room')} />
+        </SimpleGrid>
+      </FormSection>
 
-        <FormSection title="Location">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <TextInput {...text('locationSite', 'Site')} />
-            <TextInput {...text('locationBuilding', 'Building')} />
-            <TextInput {...text('locationFloor', 'Floor')} />
-            <TextInput {...text('locationRoom', 'Room')} />
-          </SimpleGrid>
-        </FormSection>
+      <FormSection title="Cost impact and references">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Checkbox
+            label="Cost impact"
+            checked={values.costImpact}
+            onChange={(e) => onChange({ costImpact: e.currentTarget.checked })}
+            error={errors.costImpact}
+            mt={{ sm: 28 }}
+          />
+          <TextInput {...text('reference', 'Reference')} />
+          <TextInput {...text('drawing', 'Drawing')} />
+        </SimpleGrid>
+      </FormSection>
 
-        <FormSection title="Cost impact and references">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Checkbox
-              label="Cost impact"
-              checked={values.costImpact}
-              onChange={(e) => onChange({ costImpact: e.currentTarget.checked })}
-              error={errors.costImpact}
-              mt={{ sm: 28 }}
-            />
-            <TextInput {...text('reference', 'Reference')} />
-            <TextInput {...text('drawing', 'Drawing')} />
-          </SimpleGrid>
-        </FormSection>
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} title="Save (Ctrl+S)">
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving} title="Save (Ctrl+S)">
+          Save
+        </Button>
+      </Group>
+    </EditForm>
   );
 }

@@ -1,21 +1,10 @@
 // The submittal package editor (operation 6). Fields the screen has not seen start empty and say so: left empty
 // they are not sent, so the stored value stays. Errors (ours and the service's) are shown at the field.
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { getHotkeyHandler } from '@mantine/hooks';
+import { Button, Checkbox, Group, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
 import { submittalStatuses } from '../../contract/statuses';
 import type { ProjectMember, SubmittalPackage } from '../../contract/dtos';
+import { EditForm } from '../../ui/EditForm';
 import { FormSection } from '../../ui/FormSection';
 import { memberOptions } from '../../ui/memberOptions';
 import { displayTextDate, parseTextDate } from '../../ui/textDate';
@@ -99,104 +88,94 @@ export function SubmittalEditor({
   const due = parseTextDate(values.dueDateFromSub);
 
   return (
-    <form
+    <EditForm
       ref={ref}
-      noValidate
-      aria-label="Edit submittal package"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-      onKeyDown={getHotkeyHandler([['mod+S', onSubmit]])}
+      label="Edit submittal package"
+      onSubmit={onSubmit}
+      formError={errors._form}
+      errorTitle="The package was not saved"
     >
-      <Stack gap="md">
-        {errors._form && (
-          <Alert color="red" variant="light" title="The package was not saved">
-            {errors._form}
-          </Alert>
+      <FormSection region={false} title="Package">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput {...text('number')} required={!unseen.includes('number')} />
+          <TextInput {...text('description')} required />
+          <Select
+            label={FIELD_LABELS.status}
+            data={statusOptions}
+            value={values.status || null}
+            onChange={(v) => onChange({ status: v ?? '' })}
+            allowDeselect={false}
+            placeholder={unseen.includes('status') ? 'Not seen' : 'No status'}
+            description={hint('status')}
+            error={errors.status}
+          />
+          <Checkbox
+            label={FIELD_LABELS.isPending}
+            description={
+              values.isPending === null
+                ? 'Not seen yet — left as it is, the stored value is kept.'
+                : 'While pending, the ball is with the reviewing contact.'
+            }
+            checked={values.isPending === true}
+            indeterminate={values.isPending === null}
+            onChange={(e) => onChange({ isPending: e.currentTarget.checked })}
+            error={errors.isPending}
+            mt={{ sm: 28 }}
+          />
+          <TextInput {...text('reference')} />
+          <TextInput {...text('revision')} />
+          <TextInput
+            {...text('dueDateFromSub')}
+            description={
+              unseen.includes('dueDateFromSub') && !values.dueDateFromSub
+                ? NOT_SEEN_HINT
+                : due
+                  ? displayTextDate(values.dueDateFromSub, { style: 'full' })
+                  : 'MM/DD/YYYY'
+            }
+            placeholder="MM/DD/YYYY"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection region={false} title="People">
+        {membersError && (
+          <Text size="sm" c="red" mb="xs">
+            The project's people could not be loaded ({membersError}); only the people already on the package
+            can be chosen.
+          </Text>
         )}
-        <FormSection region={false} title="Package">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput {...text('number')} required={!unseen.includes('number')} />
-            <TextInput {...text('description')} required />
-            <Select
-              label={FIELD_LABELS.status}
-              data={statusOptions}
-              value={values.status || null}
-              onChange={(v) => onChange({ status: v ?? '' })}
-              allowDeselect={false}
-              placeholder={unseen.includes('status') ? 'Not seen' : 'No status'}
-              description={hint('status')}
-              error={errors.status}
-            />
-            <Checkbox
-              label={FIELD_LABELS.isPending}
-              description={
-                values.isPending === null
-                  ? 'Not seen yet — left as it is, the stored value is kept.'
-                  : 'While pending, the ball is with the reviewing contact.'
-              }
-              checked={values.isPending === true}
-              indeterminate={values.isPending === null}
-              onChange={(e) => onChange({ isPending: e.currentTarget.checked })}
-              error={errors.isPending}
-              mt={{ sm: 28 }}
-            />
-            <TextInput {...text('reference')} />
-            <TextInput {...text('revision')} />
-            <TextInput
-              {...text('dueDateFromSub')}
-              description={
-                unseen.includes('dueDateFromSub') && !values.dueDateFromSub
-                  ? NOT_SEEN_HINT
-                  : due
-                    ? displayTextDate(values.dueDateFromSub, { style: 'full' })
-                    : 'MM/DD/YYYY'
-              }
-              placeholder="MM/DD/YYYY"
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          </SimpleGrid>
-        </FormSection>
+        {membersLoading && (
+          <Text size="sm" c="dimmed" mb="xs">
+            Loading the project's people…
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {(
+            [
+              'subcontractorId',
+              'submittingCompanyContactId',
+              'reviewingCompanyContactId',
+              'projectManagerId',
+            ] as const
+          ).map(person)}
+        </SimpleGrid>
+      </FormSection>
 
-        <FormSection region={false} title="People">
-          {membersError && (
-            <Text size="sm" c="red" mb="xs">
-              The project's people could not be loaded ({membersError}); only the people already on the
-              package can be chosen.
-            </Text>
-          )}
-          {membersLoading && (
-            <Text size="sm" c="dimmed" mb="xs">
-              Loading the project's people…
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {(
-              [
-                'subcontractorId',
-                'submittingCompanyContactId',
-                'reviewingCompanyContactId',
-                'projectManagerId',
-              ] as const
-            ).map(person)}
-          </SimpleGrid>
-        </FormSection>
+      <FormSection region={false} title="Notes">
+        <Textarea {...text('notes')} autosize minRows={3} maxRows={14} />
+      </FormSection>
 
-        <FormSection region={false} title="Notes">
-          <Textarea {...text('notes')} autosize minRows={3} maxRows={14} />
-        </FormSection>
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} title="Save (Ctrl+S)">
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving} title="Save (Ctrl+S)">
+          Save
+        </Button>
+      </Group>
+    </EditForm>
   );
 }
