@@ -312,7 +312,7 @@ test('an invalid due date is refused at the field, by the console and by the ser
   // covered by tests/unit/rfis-view.test.tsx.
   await due.fill('01/01/1800');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Enter a real date as MM/DD/YYYY (or YYYY-MM-DD).')).toBeVisible();
+  await expect(page.getByText('Enter a year from 1900 to 2100.')).toBeVisible();
   await expect(due).toHaveAttribute('aria-invalid', 'true');
   await expect(due).toHaveValue('01/01/1800');
   expect(updates).toBe(0);
