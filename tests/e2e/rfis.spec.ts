@@ -142,7 +142,7 @@ test('the list keeps filter and sort in the URL, and exports what it shows as CS
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Number,Subject,Status,From,To,Due date,Days overdue,Cost impact,Change order amount',
+    'Number,Subject,Status,From,To,Ball in court,Due date,Days overdue,Cost impact,Change order amount',
   );
   expect(lines).toHaveLength(shown + 1);
   expect(lines[1]).toMatch(/^RFI-0\d\d,/);
