@@ -105,6 +105,10 @@ async function main() {
         folderParentId: rfis.folderId,
       });
       const rfiFolderId = rfiList.folderList[0].folderId;
+      // The log writer counts the stored log's bytes when it starts on a log it has not counted (a freshly
+      // seeded copy: seconds of one core). A query of the log waits for the writer, so that count is over
+      // before either side is measured and cannot slow the bare server down.
+      await fetch(`${service.url}/requestlogs?Take=1`, { headers: { authorization: `Bearer ${apiKey}` } });
 
       const body = JSON.stringify({ authSessionKey: session, folderId: rfiFolderId });
       const check = await post(`${service.url}/api/internal/openissue/read`, JSON.parse(body));
