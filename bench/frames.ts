@@ -113,7 +113,7 @@ function unionLength(spans: Array<[number, number]>): number {
   return total;
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;

@@ -38,7 +38,7 @@
 // Frame rows (calibration, documents, request-log scroll) are gated on the main-thread CPU time of each frame
 // (from a Chrome trace: bench/frames.ts), with the wall-time figure beside it. The load average is recorded at
 // the start and the end of every part. A part is *disturbed* when the machine was too busy for its figures to
-// mean what they say:
+// mean what they say (bench/disturbed.ts):
 //  - frame rows (CPU time): the 1-minute load average per core, at the start or the end of the part, was above
 //    DISTURBED_LOAD_PER_CORE, or the frames' wall time was more than DISTURBED_WALL_PER_CPU times their CPU time
 //    (the renderer waited for a core most of the time it had work);
@@ -73,6 +73,12 @@ import { dirname, join, resolve } from 'node:path';
 import { burnOption, startBurner, type Burner } from './burner';
 import { calibrate } from './calibration';
 import { lazyScreens } from './chunks';
+import {
+  DISTURBED_LOAD_PER_CORE,
+  DISTURBED_WALL_PER_CPU,
+  WALL_MISS_LOAD_PER_CORE,
+  disturbance,
+} from './disturbed';
 import { measureRoundTrips, type ScreenResult } from './roundtrips';
 
 const root = process.cwd();
@@ -114,16 +120,6 @@ const NEEDS_BUILD: Part[] = [
   'lighthouse',
 ];
 
-// ---- when a part was disturbed (see the top of this file; docs/performance.md, "Calibration") ----
-/**
- * Frame rows: above this 1-minute load average per core a part is measured again. The calibration pages kept
- * their CPU-time verdicts at 5 per core (load 10 on 2 cores, wall time 3.5× CPU time), so 4 leaves a margin.
- */
-const DISTURBED_LOAD_PER_CORE = 4;
-/** Frame rows: frames' wall time over their CPU time above which the renderer mostly waited for a core. */
-const DISTURBED_WALL_PER_CPU = 3;
-/** Wall-time rows: a miss with more than one runnable process per core (beyond the bench's own) is re-measured. */
-const WALL_MISS_LOAD_PER_CORE = 1.5;
 const NEEDS_DATA: Part[] = ['start', 'roundtrips', 'documents', 'service'];
 
 // ---- options ----
@@ -944,23 +940,6 @@ function loadCell(r: Row): string {
   );
 }
 
-/** Why a row's measurement does not count (see the top of this file), or undefined when it does. */
-function disturbance(r: Row, start: number[], end: number[]): string | undefined {
-  const perCore = Math.max(start[0], end[0]) / cpus().length;
-  const load = `load average ${Math.max(start[0], end[0]).toFixed(2)} = ${perCore.toFixed(2)} per core`;
-  if (r.status === 'error' || r.status === 'not measured') return undefined;
-  if (r.timing === 'cpu') {
-    const why: string[] = [];
-    if (perCore > DISTURBED_LOAD_PER_CORE) why.push(`${load} > ${DISTURBED_LOAD_PER_CORE}`);
-    if (r.wallPerCpu !== undefined && r.wallPerCpu > DISTURBED_WALL_PER_CPU)
-      why.push(`frames' wall time ${r.wallPerCpu.toFixed(2)}× their CPU time > ${DISTURBED_WALL_PER_CPU}×`);
-    return why.length ? why.join(', ') : undefined;
-  }
-  if (r.timing === 'wall' && r.status === 'miss' && perCore > WALL_MISS_LOAD_PER_CORE)
-    return `a wall-time miss at ${load} > ${WALL_MISS_LOAD_PER_CORE}`;
-  return undefined;
-}
-
 /** Before a re-measurement: up to 60 s for the 1-minute load average to fall to WALL_MISS_LOAD_PER_CORE. */
 async function quieter(): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -1060,7 +1039,7 @@ async function main() {
         for (const r of mine) {
           r.loadAverage = { start: start[0], end: end[0] };
           r.attempts = attempt;
-          r.disturbed = disturbance(r, start, end);
+          r.disturbed = disturbance(r, start, end, cpus().length);
           if (r.disturbed) why.push(`${r.figure}: ${r.disturbed}`);
         }
         attempts.push({ loadAverageStart: start, loadAverageEnd: end, disturbed: why });
