@@ -22,6 +22,8 @@ export interface Judged {
   timing?: 'cpu' | 'wall';
   /** Frame rows: the frames' wall time over their CPU time. */
   wallPerCpu?: number;
+  /** The part ran out of time (its rows are errors): on a busy machine that is load, not a verdict. */
+  timedOut?: boolean;
 }
 
 /**
@@ -29,10 +31,12 @@ export interface Judged {
  * averages (1, 5, 15 minutes) at its start and end; the higher 1-minute one is used.
  */
 export function disturbance(r: Judged, start: number[], end: number[], cpus: number): string | undefined {
-  if (r.status === 'error' || r.status === 'not measured' || !r.timing) return undefined;
   const load = Math.max(start[0], end[0]);
   const perCore = load / cpus;
   const said = `load average ${load.toFixed(2)} = ${perCore.toFixed(2)} per core`;
+  if (r.status === 'error' && r.timedOut && perCore > WALL_MISS_LOAD_PER_CORE)
+    return `ran out of time at ${said} > ${WALL_MISS_LOAD_PER_CORE}`;
+  if (r.status === 'error' || r.status === 'not measured' || !r.timing) return undefined;
   if (r.timing === 'cpu') {
     const why: string[] = [];
     if (perCore > DISTURBED_LOAD_PER_CORE) why.push(`${said} > ${DISTURBED_LOAD_PER_CORE}`);

@@ -44,7 +44,7 @@
 //    (the renderer waited for a core most of the time it had work);
 //  - wall-time rows (`npm start`, punch paste, the request-log query p95, Lighthouse Performance): only a miss
 //    can be noise, since a busy machine only makes them slower. A miss with the load per core above
-//    WALL_MISS_LOAD_PER_CORE is disturbed; a pass under load stands.
+//    WALL_MISS_LOAD_PER_CORE is disturbed; a pass under load stands. So is any part that ran out of time.
 // Ratios measured side by side (size, request log vs bare table, service vs bare Fastify), counts (round trips)
 // and sizes are not gated. A disturbed part is measured again (after waiting up to 60 s for the load to fall),
 // up to --retries times; if it is still disturbed, its disturbed rows say "disturbed", not pass or miss.
@@ -179,6 +179,7 @@ interface Row {
    */
   timing?: 'cpu' | 'wall';
   wallPerCpu?: number;
+  timedOut?: boolean;
   /** The part's 1-minute load average at its start and end, and how many times it was measured. */
   loadAverage?: { start: number; end: number };
   attempts?: number;
@@ -353,7 +354,8 @@ async function part(
 }
 
 function failRows(p: Part, figures: { figure: string; budget: string }[], why: string) {
-  for (const f of figures) rows.push({ part: p, ...f, value: '—', status: 'error', note: why });
+  const timedOut = /^stopped after/.test(why);
+  for (const f of figures) rows.push({ part: p, ...f, value: '—', status: 'error', note: why, timedOut });
 }
 
 // ---- builds ----

@@ -82,3 +82,12 @@ describe('frame figures from a trace (bench/frames.ts)', () => {
     expect(s.wallPerCpu).toBe(1.1);
   });
 });
+
+describe('a part that ran out of time (bench/disturbed.ts)', () => {
+  it('is disturbed on a busy machine and an error on a quiet one', () => {
+    const row = { status: 'error', timedOut: true };
+    expect(disturbance(row, load(WALL_MISS_LOAD_PER_CORE + 1), load(1), 2)).toMatch(/ran out of time/);
+    expect(disturbance(row, load(0.5), load(0.5), 2)).toBeUndefined();
+    expect(disturbance({ status: 'error' }, load(9), load(9), 2)).toBeUndefined();
+  });
+});
