@@ -33,7 +33,6 @@ export function startBurner(processes: number): Burner {
       stdio: 'ignore',
       detached: true,
     });
-    child.unref();
     children.push(child);
   }
   const kill = () => {

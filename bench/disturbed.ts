@@ -4,8 +4,8 @@
 
 /**
  * Frame rows (CPU time): above this 1-minute load average per core a part is measured again. The calibration
- * pages kept their CPU-time verdicts at 5 per core (load 10 on 2 cores, frames' wall time 3.5× their CPU time),
- * so 4 leaves a margin.
+ * pages kept their CPU-time verdicts at up to 6.5 per core (load 13 on 2 cores, with a burner; frames' wall
+ * time up to 3.4× their CPU time, 2026-11-24), so 4 leaves a margin.
  */
 export const DISTURBED_LOAD_PER_CORE = 4;
 /** Frame rows: frames' wall time over their CPU time above which the renderer mostly waited for a core. */
