@@ -827,7 +827,7 @@ async function lighthousePart() {
   await childBench(
     'lighthouse',
     'bench/lighthouse.ts',
-    { BENCH_PORT: String(portBase + 2), STATIC_DIR: distDir, LH_REPORT_DIR: join(runDir, 'lighthouse') },
+    { BENCH_PORT: String(portBase + 2), STATIC_DIR: distDir, LH_REPORT_DIR: join(cacheDir, 'lighthouse') },
     figures,
     (since) => {
       type Losing = { id: string; displayValue?: string; score: number | null };
