@@ -63,6 +63,14 @@ export const HISTORY_SOURCES: Record<HistoryKind, Source[]> = {
   ],
 };
 
+/** What an entry's operation did, for people. */
+export const OPERATION_TITLE: Partial<Record<OperationName, string>> = {
+  OpenIssueUpdateRequest: 'RFI update',
+  SubmittalUpdateRequest: 'Package update',
+  FolderUpdateRequest: 'Folder update',
+  PunchListCreateManyRequest: 'Items created',
+};
+
 /** What the History tab calls the record, for people. */
 export const RECORD_NOUN: Record<HistoryKind, string> = {
   rfi: 'RFI',
