@@ -227,3 +227,15 @@ test('staff get no History tab and no history request', async ({ page }) => {
   await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible(); // details, not hidden
   expect(historyReads).toEqual([]);
 });
+
+test('a failed download of the tab’s code says so in the tab and can be tried again', async ({ page }) => {
+  await signIn(page, seed.admin);
+  await page.route(/\/assets\/RecordHistory-[^/]*\.js/, (route) => route.abort());
+  await page.goto(RFI);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('The History tab could not be loaded')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the page is still there
+  await page.unroute(/\/assets\/RecordHistory-[^/]*\.js/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(entries(page)).toHaveCount(3);
+});

@@ -1,14 +1,40 @@
 // A record screen's Details / History tabs. Admins get a History tab: the write requests that touched the record,
 // from the request log (RecordHistory, downloaded and read when the tab is first opened). Staff see the screen as
 // it is, with no tab and no request. The open tab is in the address (`?tab=history`), so it survives a reload.
-import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
-import { Group, Loader, Stack, Tabs, Text, type MantineSpacing } from '@mantine/core';
+import { Component, lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
+import { Alert, Button, Group, Loader, Stack, Tabs, Text, type MantineSpacing } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { HistoryRecord } from '../../api/history/model';
 import { useSession } from '../../session/session';
 import { retryableImport } from '../retryableImport';
 
-const RecordHistory = lazy(retryableImport(() => import('./RecordHistory')));
+const loadHistory = retryableImport(() => import('./RecordHistory'));
+// Replaced after a failed download: React.lazy keeps a rejected import for good.
+let RecordHistory = lazy(loadHistory);
+
+/** A failed download of the tab's code says so in the tab, not by replacing the page (and an open editor). */
+// `render`, not children: the elements must be made again after a retry, with the new lazy component.
+class HistoryBoundary extends Component<{ render: () => ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  retry = () => {
+    RecordHistory = lazy(loadHistory);
+    this.setState({ failed: false });
+  };
+  override render() {
+    if (!this.state.failed) return this.props.render();
+    return (
+      <Alert color="red" variant="light" title="The History tab could not be loaded">
+        <Text size="sm">Its code did not download (offline, or the console was updated meanwhile).</Text>
+        <Button size="xs" variant="light" color="red" mt="sm" onClick={this.retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+}
 
 export const TAB_PARAM = 'tab';
 export const HISTORY_TAB = 'history';
@@ -68,16 +94,20 @@ export function RecordTabs({
       </Stack>
       {history && (
         <div {...panel(HISTORY_TAB)}>
-          <Suspense
-            fallback={
-              <Group gap="xs">
-                <Loader size="sm" />
-                <Text size="sm">Loading…</Text>
-              </Group>
-            }
-          >
-            <RecordHistory record={record} />
-          </Suspense>
+          <HistoryBoundary
+            render={() => (
+              <Suspense
+                fallback={
+                  <Group gap="xs">
+                    <Loader size="sm" />
+                    <Text size="sm">Loading…</Text>
+                  </Group>
+                }
+              >
+                <RecordHistory record={record} />
+              </Suspense>
+            )}
+          />
         </div>
       )}
     </Tabs>
