@@ -90,9 +90,17 @@ export function historyPaths(kind: HistoryKind): string[] {
   ]);
 }
 
-/** The operation a logged request was sent to: the log's `items.operation`, else its `/json/reply/` path. */
+const operationByPath = new Map(
+  (Object.keys(operations) as OperationName[]).map((name) => [operations[name].path, name]),
+);
+
+/**
+ * The operation a logged request was sent to: the log's `items.operation`, else its path (the log stores the
+ * operation's canonical path: its contract path or `/json/reply/<Request>`).
+ */
 export function loggedOperation(e: RequestLogEntry): string | undefined {
-  return e.items?.operation ?? /\/json\/reply\/([A-Za-z0-9_]+)/i.exec(e.pathInfo ?? '')?.[1];
+  const path = e.pathInfo ?? '';
+  return e.items?.operation ?? operationByPath.get(path) ?? /\/json\/reply\/([A-Za-z0-9_]+)/i.exec(path)?.[1];
 }
 
 /** A value the log cut to a preview (`{_truncated: true, _length, _preview}`), or a row that says so. */

@@ -3,11 +3,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { call } from '../client';
 import type { HistoryRecord } from './model';
-import { readRecordHistory, type PageReply, type PageRequest } from './read';
+import { oldestWhenTrimmed, readRecordHistory, type PageReply, type PageRequest } from './read';
 
 export const historyKeys = {
   all: ['history'] as const,
   record: (r: HistoryRecord) => [...historyKeys.all, r.kind, r.id] as const,
+  retention: () => [...historyKeys.all, 'retention'] as const,
 };
 
 async function readPage(request: PageRequest, signal: AbortSignal): Promise<PageReply> {
@@ -26,5 +27,14 @@ export function recordHistoryQuery(record: HistoryRecord) {
     queryKey: historyKeys.record(record),
     queryFn: ({ signal }) => readRecordHistory(record, (request) => readPage(request, signal)),
     staleTime: 0,
+  });
+}
+
+/** Whether retention has deleted the log's first rows, and its oldest row: one answer for every record's tab. */
+export function logRetentionQuery() {
+  return queryOptions({
+    queryKey: historyKeys.retention(),
+    queryFn: ({ signal }) => oldestWhenTrimmed((request) => readPage(request, signal)),
+    staleTime: 5 * 60_000,
   });
 }

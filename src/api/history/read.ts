@@ -1,6 +1,7 @@
 // Reading a record's History from the request log (operation 20): every logged request of the record's write
-// operations, newest first in pages (`BeforeId` cursors), up to a cap; then whether the log still holds its first
-// request (retention). The page reader is passed in, so this is tested without a service.
+// operations, newest first in pages (`BeforeId` cursors), up to a cap; and, apart (one answer for every record),
+// whether the log still holds its first request (retention). The page reader is passed in, so this is tested
+// without a service.
 import type { RequestLogEntry } from '../../contract/dtos';
 import { buildHistory, historyPaths, type HistoryEntry, type HistoryRecord, type Unmatched } from './model';
 
@@ -18,8 +19,8 @@ export interface PageReply {
 
 export type ReadPage = (request: PageRequest) => Promise<PageReply>;
 
-/** Rows per request; far below the interface's 10,000 so each reply stays a few MB. */
-export const PAGE_SIZE = 1_000;
+/** Rows per request: far below the interface's 10,000, so decoding a page stays a short task. */
+export const PAGE_SIZE = 500;
 /** Rows read per path at most: past it the tab says older requests were not read. */
 export const ROW_CAP = 10_000;
 
@@ -31,8 +32,12 @@ export interface RecordHistory {
   /** A path had more rows than the cap: requests older than `oldestReadDate` were not read. */
   capped: boolean;
   oldestReadDate?: Date;
-  /** The log no longer holds its first request (retention deleted the oldest rows): its oldest row now. */
-  retention?: { oldestId: number; oldestDate?: Date };
+}
+
+/** The log no longer holds its first request (retention deleted the oldest rows): its oldest row now. */
+export interface Retention {
+  oldestId: number;
+  oldestDate?: Date;
 }
 
 interface PathRead {
@@ -58,18 +63,14 @@ async function readPath(read: ReadPage, pathInfo: string, cap: number, pageSize:
 }
 
 /**
- * The log's oldest row when retention has deleted its first ones, else undefined. Ids start at 1 and are never
- * reused, so row 1 still there means nothing was deleted; otherwise a binary search over `BeforeId` (newest row
- * at or below an id, one row per request: about 20 requests for a million ids) finds the oldest.
+ * The log's oldest row when retention has deleted its first ones, else null. Ids start at 1 and are never
+ * reused, so row 1 still there means nothing was deleted; otherwise a binary search over `BeforeId` (the newest
+ * row at or below an id, one row per request: about 20 requests for a million ids) finds the oldest.
  */
-export async function oldestWhenTrimmed(
-  read: ReadPage,
-  newest: RequestLogEntry | undefined,
-): Promise<{ oldestId: number; oldestDate?: Date } | undefined> {
-  const first = await read({ beforeId: 1, take: 1 });
-  if (first.rows.length) return undefined;
-  let top = newest ?? (await read({ take: 1 })).rows[0];
-  if (top?.id === undefined) return undefined; // an empty log
+export async function oldestWhenTrimmed(read: ReadPage): Promise<Retention | null> {
+  const [first, newest] = await Promise.all([read({ beforeId: 1, take: 1 }), read({ take: 1 })]);
+  let top = newest.rows[0];
+  if (first.rows.length || top?.id === undefined) return null; // nothing deleted, or an empty log
   let lo = 1;
   while (lo < top.id!) {
     const mid = Math.floor((lo + top.id!) / 2);
@@ -80,7 +81,7 @@ export async function oldestWhenTrimmed(
   return { oldestId: top.id!, oldestDate: top.dateTime };
 }
 
-/** Reads the History of a record: its operations' paths in parallel, then the retention check. */
+/** Reads the History of a record: its operations' paths in parallel. */
 export async function readRecordHistory(
   record: HistoryRecord,
   read: ReadPage,
@@ -89,13 +90,11 @@ export async function readRecordHistory(
   const paths = await Promise.all(historyPaths(record.kind).map((p) => readPath(read, p, cap, pageSize)));
   const rows = paths.flatMap((p) => p.rows);
   const capped = paths.some((p) => p.capped);
-  const newest = rows.reduce<RequestLogEntry | undefined>((a, r) => (a && a.id! >= r.id! ? a : r), undefined);
   // The oldest row read on a capped path: requests before it were not read.
   const cappedOldest = paths
     .filter((p) => p.capped)
     .flatMap((p) => p.rows)
     .reduce<RequestLogEntry | undefined>((a, r) => (a && a.id! <= r.id! ? a : r), undefined);
-  const retention = await oldestWhenTrimmed(read, newest);
   const { entries, unmatched } = buildHistory(rows, record);
   return {
     entries,
@@ -103,6 +102,5 @@ export async function readRecordHistory(
     read: rows.length,
     capped,
     oldestReadDate: cappedOldest?.dateTime,
-    retention,
   };
 }

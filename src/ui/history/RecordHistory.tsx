@@ -4,16 +4,24 @@ import { Alert, Button, EmptyState, Group, Loader, Stack, Text } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { JSON_REPLY_PREFIX } from '../../contract/operations';
 import { RECORD_NOUN, historyPaths, type HistoryRecord } from '../../api/history/model';
-import { recordHistoryQuery } from '../../api/history/queries';
-import { ROW_CAP, type RecordHistory as History } from '../../api/history/read';
+import { logRetentionQuery, recordHistoryQuery } from '../../api/history/queries';
+import { ROW_CAP, type RecordHistory as History, type Retention } from '../../api/history/read';
 import { DateText } from '../DateText';
 import { ErrorAlert } from '../ErrorAlert';
 import { HistoryEntryCard } from './HistoryEntryCard';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-function Limits({ history, noun }: { history: History; noun: string }) {
-  const { capped, oldestReadDate, retention, unmatched } = history;
+function Limits({
+  history,
+  retention,
+  noun,
+}: {
+  history: History;
+  retention: Retention | null | undefined;
+  noun: string;
+}) {
+  const { capped, oldestReadDate, unmatched } = history;
   return (
     <>
       {capped && (
@@ -61,6 +69,8 @@ function Limits({ history, noun }: { history: History; noun: string }) {
 
 export function RecordHistory({ record }: { record: HistoryRecord }) {
   const query = useQuery(recordHistoryQuery(record));
+  // Apart and in parallel: a failed check shows nothing rather than hide the history.
+  const retention = useQuery(logRetentionQuery()).data;
   const noun = RECORD_NOUN[record.kind];
 
   if (query.isPending) {
@@ -108,7 +118,7 @@ export function RecordHistory({ record }: { record: HistoryRecord }) {
           Read again
         </Button>
       </Group>
-      <Limits history={history} noun={noun} />
+      <Limits history={history} retention={retention} noun={noun} />
       {entries.length === 0 ? (
         <EmptyState
           size="sm"
