@@ -24,11 +24,32 @@ export interface HandlerContext {
 type BaseResponseKey =
   'uiErrorMessage' | 'uiDevErrorMessage' | 'errorOccured' | 'logMessageType' | 'responseStatus';
 
+/**
+ * A list of a reply that is written to the socket as its rows are read (docs/service.md, "Streamed replies"):
+ * a handler returns it in place of an array. The rows are read in one synchronous pass while the reply is written
+ * (an open better-sqlite3 iterator keeps the connection busy for writes, so the pass never waits).
+ */
+export class RowStream<T = unknown> {
+  constructor(
+    readonly rows: Iterable<T>,
+    /** How many rows there will be, when known before the first (sent as the `X-Total-Count` header). */
+    readonly count?: number,
+    /** Fields known only once the rows are read (the request log's cut note): written after the list. */
+    readonly trailer?: () => Record<string, unknown>,
+  ) {}
+}
+
+/** A payload's list fields may be RowStreams. */
+type Streamable<R> = { [K in keyof R]: NonNullable<R[K]> extends (infer E)[] ? R[K] | RowStream<E> : R[K] };
+
+/** An operation's payload: its response without the base-response fields the HTTP layer adds. */
+export type Payload<N extends OperationName> = Omit<ResponseOf<N>, BaseResponseKey>;
+
 /** A handler returns the operation's payload; `numberOfRecordsEffected` when it changed rows. */
 export type Handler<N extends OperationName> = (
   request: RequestOf<N>,
   ctx: HandlerContext,
-) => Omit<ResponseOf<N>, BaseResponseKey>;
+) => Streamable<Payload<N>>;
 
 export type HandlerTable = { [N in OperationName]?: Handler<N> };
 
