@@ -38,14 +38,14 @@ describe('folderDocumentsQuery', () => {
     await until(() => calls.length === 1);
     const growing = [doc(1)];
     progress(calls[0].options, growing, 3);
-    expect(client.getQueryData(documentKeys.inFolder(7))).toEqual({
+    expect(client.getQueryData<FolderDocuments>(documentKeys.inFolder(7))).toEqual({
       documents: [doc(1)],
       total: 3,
       complete: false,
     });
     growing.push(doc(2));
     progress(calls[0].options, growing, 3);
-    const partial = client.getQueryData(documentKeys.inFolder(7))!;
+    const partial = client.getQueryData<FolderDocuments>(documentKeys.inFolder(7))!;
     expect(partial).toMatchObject({ documents: [doc(1), doc(2)], complete: false });
     // A copy: the transport's list grows on, the cached one does not.
     expect(partial.documents).not.toBe(growing);
@@ -59,7 +59,7 @@ describe('folderDocumentsQuery', () => {
     const done = client.fetchQuery({ ...folderDocumentsQuery(7), staleTime: 0 });
     await until(() => calls.length === 1);
     expect(calls[0].options.onProgress).toBeUndefined();
-    expect(client.getQueryData(documentKeys.inFolder(7))?.documents).toEqual([doc(1)]);
+    expect(client.getQueryData<FolderDocuments>(documentKeys.inFolder(7))?.documents).toEqual([doc(1)]);
     calls[0].finish([doc(1), doc(2)]);
     expect((await done).documents).toEqual([doc(1), doc(2)]);
   });
