@@ -4,6 +4,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallOptions } from '../../src/api/client';
+import type { FolderDocuments } from '../../src/api/queries/documents';
 import type { FolderDocument } from '../../src/contract/dtos';
 
 /** The worker transport, played by the test: it reports progress and finishes each call when told. */
