@@ -64,6 +64,6 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
   };
   return {
     usage: requestLogUsage,
-    results: new RowStream(rows, undefined, () => ({ responseStatus: responseStatus() })),
+    results: new RowStream(rows, { trailer: () => ({ responseStatus: responseStatus() }) }),
   };
 }

@@ -5,6 +5,7 @@ import type { Document, FolderDocument } from '../../src/contract/dtos';
 import { RowStream, ServiceError, type Handler, type HandlerContext } from '../handler';
 import { limits } from '../../src/contract/limits';
 import { normalizeTextDate } from '../../src/contract/textDates';
+import { readerOf } from '../db/db';
 import { textDateMs } from '../db/text-dates';
 import { requireId, requireObject, stmt } from './common';
 import { assertCanModify, findFolder, loadFolder } from './folder-rows';
@@ -73,20 +74,23 @@ function folderDocuments(db: Database, sql: string, arg: number): FolderDocument
 const IN_FOLDER = `${FOLDER_DOCUMENT_SELECT} WHERE d.folder_id = ? ORDER BY d.number, d.id`;
 
 /**
- * The documents of a folder, ordered by document number (then id), read row by row while the reply is written (up to 100,000 rows, 52 MB of JSON), with the count
- * first (through the folder's index) so the console can say how many are still to come.
+ * The documents of a folder, ordered by document number (then id), read row by row while the reply is written
+ * (up to 100,000 rows, 52 MB of JSON) through the database's reader, so other requests go on meanwhile. The
+ * count comes first (through the folder's index) so the console can say how many are still to come.
  */
 export function streamDocumentsInFolder(db: Database, folderId: number): RowStream<FolderDocument> {
-  const { n } = stmt(db, 'SELECT count(*) AS n FROM documents WHERE folder_id = ?').get(folderId) as {
+  const reader = readerOf(db);
+  const source = reader ?? db;
+  const { n } = source.prepare('SELECT count(*) AS n FROM documents WHERE folder_id = ?').get(folderId) as {
     n: number;
   };
   const toDocument = documentOf(db);
+  // A statement of its own: two replies may stream at once.
+  const statement = source.prepare(IN_FOLDER).raw(true);
   function* rows() {
-    for (const r of stmt(db, IN_FOLDER).raw(true).iterate(folderId) as IterableIterator<Cell[]>) {
-      yield toDocument(r);
-    }
+    for (const r of statement.iterate(folderId) as IterableIterator<Cell[]>) yield toDocument(r);
   }
-  return new RowStream(rows(), n);
+  return new RowStream(rows(), { count: n, pausable: reader !== undefined });
 }
 
 /** The documents an open issue refers to, ordered by document number. */

@@ -57,7 +57,7 @@ export function operationHandler(deps: OperationDeps) {
             request,
             reply,
             op,
-            { stream: { first: first.json, rest: texts, count: stream.count } },
+            { stream: { first: first.json, rest: texts, count: stream.count, pausable: stream.pausable } },
             who,
           );
           return reply;

@@ -1,6 +1,7 @@
 // The one way out for every operation request (and every API path that is no operation): the reply — JSON or
 // JSONP, an error as the operation's error body — and then the request-log row. See docs/service.md, "Errors".
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { stringifyWire } from '../../src/contract/codecs';
 import type { OperationDef } from '../../src/contract/operations';
 import type { RequestLog } from '../core/requestlog';
@@ -9,11 +10,13 @@ import { ServiceError } from '../handler';
 import type { Who } from './exchange';
 import { logRecord } from './log-record';
 
-/** A reply written piece by piece (a RowStream's list): its first part, the rest, the row count when known. */
+/** A reply written piece by piece (a RowStream's list): its first part, the rest, and the RowStream's options. */
 export interface StreamedReply {
   first: string;
   rest: Iterator<string>;
   count?: number;
+  /** The writer may let other requests run between pieces (RowStream.pausable). */
+  pausable?: boolean;
 }
 
 /**
@@ -53,10 +56,12 @@ export function responder(log: RequestLog, development: boolean): Respond {
   };
 
   /**
-   * Writes a streamed reply to the socket as its pieces are made, in one synchronous pass (see RowStream), then
-   * logs it with its beginning as the stored reply (the log keeps a capped preview anyway). Status and headers
-   * are gone with the first piece: if the rows fail later, the connection is destroyed so the client sees a
-   * truncated, invalid reply rather than a wrong one, and the failure is logged.
+   * Writes a streamed reply to the socket as its pieces are made, then logs it with its beginning as the stored
+   * reply (the log keeps a capped preview anyway). A pausable stream lets other requests run between pieces
+   * (about every 10 ms of work) and waits while the client reads slowly; any other is written in one synchronous
+   * pass (see RowStream). Status and headers are gone with the first piece: if the rows fail later, the
+   * connection is closed without the end of the body, so the client sees a truncated, invalid reply rather than
+   * a wrong one, and the failure is logged.
    */
   function stream(
     request: FastifyRequest,
@@ -76,33 +81,23 @@ export function responder(log: RequestLog, development: boolean): Respond {
     const raw = reply.raw;
     raw.writeHead(200, headers);
     raw.write(callback ? `${callback}(${streamed.first}` : streamed.first);
-    let length = streamed.first.length;
-    let failure: unknown;
-    try {
-      for (let next = streamed.rest.next(); !next.done && !raw.destroyed; next = streamed.rest.next()) {
-        raw.write(next.value);
-        length += next.value.length;
-      }
-    } catch (e) {
-      failure = e;
-    } finally {
-      // Closes the rows' statement when the client went away (or on failure).
-      streamed.rest.return?.(undefined);
-    }
+    void pump(raw, streamed, callback ? ')' : '').then(({ length, failure }) =>
+      finish(request, op, who, { contentType, first: streamed.first, length, failure }),
+    );
+  }
+
+  function finish(
+    request: FastifyRequest,
+    op: OperationDef | undefined,
+    who: Who,
+    out: { contentType: string; first: string; length: number; failure: unknown },
+  ): void {
+    const { contentType, first, length, failure } = out;
     if (failure === undefined) {
-      raw.end(callback ? ')' : '');
       if (op && !op.logged) return;
-      const written = { contentType, text: '', json: streamed.first, length };
-      log.add(logRecord(request, op, written, undefined, who), false);
+      log.add(logRecord(request, op, { contentType, text: '', json: first, length }, undefined, who), false);
       return;
     }
-    // What was written goes out, then the connection closes without the end of the chunked body: the client sees
-    // a truncated reply (a network error), never one that parses.
-    const socket = raw.socket;
-    if (socket) {
-      socket.end();
-      setTimeout(() => socket.destroy(), 10_000).unref();
-    } else raw.destroy();
     console.error(
       `${request.method} ${request.url.split('?')[0]}: the reply failed after ${length} characters; the connection was closed.`,
     );
@@ -111,6 +106,63 @@ export function responder(log: RequestLog, development: boolean): Respond {
     const json = stringifyWire(errorBody(op, error, development, (failure as Error)?.stack));
     log.add(logRecord(request, op, { contentType, text: '', json }, error, who), true);
   }
+}
+
+/** Waits until the response can take more (or is gone). */
+function drained(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
+}
+
+/** How long a pausable stream works before it lets other requests run (ms). */
+const SLICE_MS = 10;
+
+/**
+ * Writes the rest of a streamed reply and ends it; on a failure, closes the connection without the end of the
+ * chunked body (what was written still goes out). Returns the JSON's length and the failure, if any.
+ */
+async function pump(
+  raw: ServerResponse,
+  streamed: StreamedReply,
+  suffix: string,
+): Promise<{ length: number; failure: unknown }> {
+  let length = streamed.first.length;
+  let failure: unknown;
+  let sliceStart = performance.now();
+  try {
+    for (let next = streamed.rest.next(); !next.done; next = streamed.rest.next()) {
+      if (raw.destroyed) break; // the client went away
+      length += next.value.length;
+      const more = raw.write(next.value);
+      if (!streamed.pausable) continue;
+      if (!more) await drained(raw);
+      else if (performance.now() - sliceStart < SLICE_MS) continue;
+      else await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  } catch (e) {
+    failure = e;
+  } finally {
+    // Closes the rows' statement when the client went away (or on failure).
+    streamed.rest.return?.(undefined);
+  }
+  if (failure === undefined) {
+    if (!raw.destroyed) raw.end(suffix);
+    return { length, failure };
+  }
+  const socket = raw.socket;
+  if (socket) {
+    socket.end();
+    setTimeout(() => socket.destroy(), 10_000).unref();
+  } else raw.destroy();
+  return { length, failure };
 }
 
 function toServiceError(e: unknown, request: FastifyRequest): ServiceError {

@@ -3,6 +3,7 @@
 // reply built whole; JSONP, the read cache, the request-log row and a failure after the first byte are checked.
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encode, stringifyWire } from '../../src/contract/codecs';
@@ -10,7 +11,7 @@ import { operations } from '../../src/contract/operations';
 import type { LogRecord, RequestLog } from '../../server/core/requestlog';
 import { RowStream } from '../../server/handler';
 import { responder } from '../../server/http/respond';
-import { expectStatus, useHarness, useSeedIds, type Json } from './harness';
+import { expectStatus, sleep, useHarness, useSeedIds, type Json } from './harness';
 
 const h = useHarness({ tracking: { enableResponseTracking: true } });
 const ids = useSeedIds(h);
@@ -123,6 +124,39 @@ describe('a streamed documents reply', () => {
   });
 });
 
+describe('while a large reply streams to a slow client', () => {
+  it('other requests, writes too, are answered; the reply is whole when the client reads on', async () => {
+    addDocuments(ids.documentFolderId, 30_000, 10_000);
+    const { sessionKey } = await h.session('pm');
+    const body = JSON.stringify({ authSessionKey: sessionKey, parentFolderId: ids.documentFolderId });
+    // A client that reads the head and then nothing for a while.
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(`${h.url}${operations.DocumentsReadInFolderRequest.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      req.on('response', resolve).on('error', reject).end(body);
+    });
+    expect(res.statusCode).toBe(200);
+    const total = Number(res.headers['x-total-count']);
+    expect(total).toBeGreaterThan(30_000);
+    await sleep(200);
+    const added = await h.as('pm', 'ExtDriveDocumentCreateRequest', {
+      document: { folderParentId: ids.documentFolderId, fileName: 'Added while streaming.pdf' },
+    });
+    expectStatus(added, 200);
+    expectStatus(await h.as('pm', 'ProjectGetRequest', { projectId: 1 }), 200);
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    const docs = JSON.parse(Buffer.concat(chunks).toString('utf8')).folderDocuments as Json[];
+    // The rows of one snapshot: the count said first, without the document added meanwhile.
+    expect(docs).toHaveLength(total);
+    expect(docs.some((d) => d.uploadedFileName === 'Added while streaming.pdf')).toBe(false);
+    const after = await h.as('pm', 'DocumentsReadInFolderRequest', { parentFolderId: ids.documentFolderId });
+    expect(after.json.folderDocuments).toHaveLength(total + 1);
+  });
+});
+
 describe('a streamed request-log reply', () => {
   beforeAll(async () => {
     // 40 requests with 12 KB bodies: their stored rows make a reply of about 500 KB.
@@ -215,7 +249,7 @@ it('the RowStream of a handler is read lazily, in order', () => {
       yield i;
     }
   }
-  const stream = new RowStream(rows(), 3);
+  const stream = new RowStream(rows(), { count: 3 });
   expect(seen).toEqual([]);
   expect([...stream.rows]).toEqual([0, 1, 2]);
 });
