@@ -23,7 +23,7 @@ const doc = (n: number): FolderDocument => ({ documentId: n, documentNumber: `D-
 const progress = (options: CallOptions, docs: FolderDocument[], total?: number) =>
   options.onProgress?.({ value: { folderDocuments: docs }, total, received: docs.length });
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 2));
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 2));
   expect(check()).toBe(true);
 };
 
@@ -46,13 +46,20 @@ describe('folderDocumentsQuery', () => {
     });
     growing.push(doc(2));
     progress(calls[0].options, growing, 3);
+    // Written at most every 100 ms: the second report a moment later.
+    expect(client.getQueryData<FolderDocuments>(documentKeys.inFolder(7))?.documents).toHaveLength(1);
+    await until(() => client.getQueryData<FolderDocuments>(documentKeys.inFolder(7))?.documents.length === 2);
     const partial = client.getQueryData<FolderDocuments>(documentKeys.inFolder(7))!;
     expect(partial).toMatchObject({ documents: [doc(1), doc(2)], complete: false });
     // A copy: the transport's list grows on, the cached one does not.
     expect(partial.documents).not.toBe(growing);
     expect(client.getQueryState(documentKeys.inFolder(7))?.fetchStatus).toBe('fetching');
+    // A report still waiting when the reply ends is dropped: the whole list wins.
+    progress(calls[0].options, [...growing, doc(3)], 3);
     calls[0].finish([doc(1), doc(2), doc(3)]);
     expect(await done).toEqual({ documents: [doc(1), doc(2), doc(3)], total: 3, complete: true });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(client.getQueryData(documentKeys.inFolder(7))).toMatchObject({ complete: true });
   });
 
   it('keeps the complete list on a refetch until the new one is whole', async () => {

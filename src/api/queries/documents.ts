@@ -4,6 +4,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { FolderDocument } from '../../contract/dtos';
 import { call, type CallProgress, type Transport } from '../client';
+import { progressWriter } from './progress';
 
 // The worker transport is loaded on first use: this module is reached from the router's static loader import,
 // and nothing of the worker path may land in the entry chunk (the sign-in first-load budget).
@@ -40,24 +41,24 @@ export function folderDocumentsQuery(folderId: number) {
     queryKey: documentKeys.inFolder(folderId),
     queryFn: async ({ signal, client, queryKey }): Promise<FolderDocuments> => {
       const shown = client.getQueryData<FolderDocuments>(queryKey);
+      const partial = progressWriter<FolderDocuments>(client, queryKey, signal);
       const onProgress = shown?.complete
         ? undefined
         : ({ value, total }: CallProgress) => {
-            if (signal.aborted) return;
             const documents = (value.folderDocuments as FolderDocument[] | undefined) ?? [];
-            client.setQueryData<FolderDocuments>(queryKey, {
-              documents: documents.slice(),
-              total,
-              complete: false,
-            });
+            partial.push({ documents: documents.slice(), total, complete: false });
           };
-      const { folderDocuments } = await call(
-        'DocumentsReadInFolderRequest',
-        { parentFolderId: folderId },
-        { signal, transport: inWorker, onProgress },
-      );
-      const documents = folderDocuments ?? [];
-      return { documents, total: documents.length, complete: true };
+      try {
+        const { folderDocuments } = await call(
+          'DocumentsReadInFolderRequest',
+          { parentFolderId: folderId },
+          { signal, transport: inWorker, onProgress },
+        );
+        const documents = folderDocuments ?? [];
+        return { documents, total: documents.length, complete: true };
+      } finally {
+        partial.stop();
+      }
     },
     // Each chunk is a new list: comparing 100,000 rows with the last ones on every chunk would cost more than
     // it saves.
