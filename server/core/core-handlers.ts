@@ -44,7 +44,7 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
       changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
     }
   }
-  const { rows, cut } = await log.queryRows(q);
+  const { rows, cut, pausable } = await log.queryRows(q);
   // The rows stream (up to 10,000, MAX_TAKE); the note of a cut is known only after them, so it is written
   // after the list.
   const responseStatus = () => {
@@ -64,6 +64,6 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
   };
   return {
     usage: requestLogUsage,
-    results: new RowStream(rows, { trailer: () => ({ responseStatus: responseStatus() }) }),
+    results: new RowStream(rows, { trailer: () => ({ responseStatus: responseStatus() }), pausable }),
   };
 }

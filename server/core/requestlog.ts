@@ -13,6 +13,7 @@ import {
   MAX_TAKE,
   type Tracking,
 } from '../../src/contract/requestLog';
+import { readerOf } from '../db/db';
 import { ServiceError } from '../handler';
 
 export interface LogRecord {
@@ -213,7 +214,7 @@ export class RequestLog {
   async queryRows(
     q: RequestOf<'RequestLogs'>,
     nowMs = Date.now(),
-  ): Promise<{ rows: Generator<RequestLogEntry, void>; cut: () => LogCut | undefined }> {
+  ): Promise<{ rows: Generator<RequestLogEntry, void>; cut: () => LogCut | undefined; pausable: boolean }> {
     checkBounds(q);
     await this.written();
     const where: string[] = [];
@@ -277,7 +278,9 @@ export class RequestLog {
       ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ? OFFSET ?`;
     // The reply is bounded in bytes as well as rows: rows are read one by one and the walk stops once their
     // stored text passes the budget (at least one row is always returned).
-    const statement = this.db.prepare(sql);
+    // Through the database's reader (when it has one), so a reply that streams may pause between rows.
+    const reader = readerOf(this.db);
+    const statement = (reader ?? this.db).prepare(sql);
     const budget = this.limits.replyMaxBytes;
     let cut: LogCut | undefined;
     function* rows() {
@@ -294,7 +297,7 @@ export class RequestLog {
         yield toEntry(row);
       }
     }
-    return { rows: rows(), cut: () => cut };
+    return { rows: rows(), cut: () => cut, pausable: reader !== undefined };
   }
 
   private firstIdFrom(dateMs: number): number {

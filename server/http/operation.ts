@@ -24,6 +24,9 @@ export interface OperationDeps {
   respond: Respond;
 }
 
+/** A streamed reply that is not cached starts once this much of it is ready (characters). */
+const FIRST_PART = 32 * 1024;
+
 /** The route handler of every operation. */
 export function operationHandler(deps: OperationDeps) {
   const { readCache, respond } = deps;
@@ -48,10 +51,11 @@ export function operationHandler(deps: OperationDeps) {
       let json: string;
       const stream = rowStreamOf(full);
       if (stream) {
-        // A list read row by row: up to the cache's budget the reply is built whole (and cached); beyond it,
-        // written as the rows are read. An error before the first byte is still an ordinary error reply.
+        // A list read row by row: up to the cache's budget (32 KB when it is not cached) the reply is built
+        // whole (and cached); beyond it, written as the rows are read. An error before the first byte is still
+        // an ordinary error reply.
         const texts = wireTexts(op, full);
-        const first = readUpTo(texts, CACHE_MAX_TEXT);
+        const first = readUpTo(texts, cacheKey ? CACHE_MAX_TEXT : FIRST_PART);
         if (!first.done) {
           respond(
             request,

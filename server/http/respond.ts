@@ -141,7 +141,11 @@ async function pump(
       if (raw.destroyed) break; // the client went away
       length += next.value.length;
       const more = raw.write(next.value);
-      if (!streamed.pausable) continue;
+      // Node corks the socket until the next tick on a write: a pass that does not pause sends each piece now.
+      if (!streamed.pausable) {
+        raw.socket?.uncork();
+        continue;
+      }
       if (!more) await drained(raw);
       else if (performance.now() - sliceStart < SLICE_MS) continue;
       else await new Promise((resolve) => setImmediate(resolve));
