@@ -67,6 +67,7 @@ export function operationHandler(deps: OperationDeps) {
           return reply;
         }
         json = first.json;
+        if (stream.count !== undefined) reply.header('x-total-count', String(stream.count));
       } else json = stringifyWire(encode(op.response, full));
       readCache.settle(op, cacheKey, json);
       respond(request, reply, op, { json }, who);
