@@ -79,6 +79,8 @@ export function responder(log: RequestLog, development: boolean): Respond {
     if (streamed.count !== undefined) headers['x-total-count'] = String(streamed.count);
     reply.hijack();
     const raw = reply.raw;
+    // A client that takes nothing for this long is cut off (the rows' snapshot is held while it waits).
+    raw.setTimeout(STALLED_MS, () => raw.destroy());
     raw.writeHead(200, headers);
     raw.write(callback ? `${callback}(${streamed.first}` : streamed.first);
     void pump(raw, streamed, callback ? ')' : '').then(({ length, failure }) =>
@@ -120,6 +122,9 @@ function drained(raw: ServerResponse): Promise<void> {
     raw.on('close', done);
   });
 }
+
+/** A streamed reply whose client has taken nothing for this long is given up (ms). */
+const STALLED_MS = 60_000;
 
 /** How long a pausable stream works before it lets other requests run (ms). */
 const SLICE_MS = 10;
