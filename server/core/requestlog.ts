@@ -13,6 +13,7 @@ import {
   MAX_TAKE,
   type Tracking,
 } from '../../src/contract/requestLog';
+import { readerOf } from '../db/db';
 import { ServiceError } from '../handler';
 
 export interface LogRecord {
@@ -45,6 +46,13 @@ export const LOG_TEXT_MAX = 16 * 1024;
 export const DEFAULT_LOG_MAX_BYTES = 1024 * 1024 * 1024;
 /** Default bound of one query's reply (the rows' stored text): fewer rows than `Take` past it, and it says so. */
 export const DEFAULT_REPLY_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Where the byte budget of one reply stopped a query: the rows returned, their bytes, the id to ask from next. */
+export interface LogCut {
+  rows: number;
+  bytes: number;
+  nextBeforeId: number;
+}
 
 export interface LogLimits {
   /** Rows kept (default 1,000,000). */
@@ -192,7 +200,21 @@ export class RequestLog {
   async query(
     q: RequestOf<'RequestLogs'>,
     nowMs = Date.now(),
-  ): Promise<{ results: RequestLogEntry[]; cut?: { bytes: number; nextBeforeId: number } }> {
+  ): Promise<{ results: RequestLogEntry[]; cut?: LogCut }> {
+    const { rows, cut } = await this.queryRows(q, nowMs);
+    const results = [...rows];
+    return { results, cut: cut() };
+  }
+
+  /**
+   * The same query, its rows read one by one as the caller iterates (the reply streams them); `cut()` tells,
+   * once they are read, whether the byte budget stopped them. Iterate in one synchronous pass: an open
+   * statement keeps the connection busy for writes.
+   */
+  async queryRows(
+    q: RequestOf<'RequestLogs'>,
+    nowMs = Date.now(),
+  ): Promise<{ rows: Generator<RequestLogEntry, void>; cut: () => LogCut | undefined; pausable: boolean }> {
     checkBounds(q);
     await this.written();
     const where: string[] = [];
@@ -257,17 +279,26 @@ export class RequestLog {
       ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ? OFFSET ?`;
     // The reply is bounded in bytes as well as rows: rows are read one by one and the walk stops once their
     // stored text passes the budget (at least one row is always returned).
-    const results: RequestLogEntry[] = [];
-    let bytes = 0;
-    for (const row of this.db.prepare(sql).iterate(...args, take, skip) as IterableIterator<Row>) {
-      const size = storedBytes(row);
-      if (results.length && bytes + size > this.limits.replyMaxBytes) {
-        return { results, cut: { bytes, nextBeforeId: row.id } };
+    // Through the database's reader (when it has one), so a reply that streams may pause between rows.
+    const reader = readerOf(this.db);
+    const statement = (reader ?? this.db).prepare(sql);
+    const budget = this.limits.replyMaxBytes;
+    let cut: LogCut | undefined;
+    function* rows() {
+      let bytes = 0;
+      let count = 0;
+      for (const row of statement.iterate(...args, take, skip) as IterableIterator<Row>) {
+        const size = storedBytes(row);
+        if (count && bytes + size > budget) {
+          cut = { rows: count, bytes, nextBeforeId: row.id };
+          return;
+        }
+        bytes += size;
+        count++;
+        yield toEntry(row);
       }
-      bytes += size;
-      results.push(toEntry(row));
     }
-    return { results };
+    return { rows: rows(), cut: () => cut, pausable: reader !== undefined };
   }
 
   private firstIdFrom(dateMs: number): number {
@@ -352,11 +383,13 @@ export function capJson(
   name: string,
   items: Record<string, string>,
   max = LOG_TEXT_MAX,
+  /** The whole text's length, when `json` is only its beginning (a streamed reply). */
+  length = json?.length ?? 0,
 ): string | undefined {
-  if (json === undefined || json.length <= max) return json;
-  items[`${name}Length`] = String(json.length);
+  if (json === undefined || length <= max) return json;
+  items[`${name}Length`] = String(length);
   items[`${name}Truncated`] = 'true';
-  return JSON.stringify({ _truncated: true, _length: json.length, _preview: json.slice(0, max) });
+  return JSON.stringify({ _truncated: true, _length: length, _preview: json.slice(0, max) });
 }
 
 function toEntry(r: Row): RequestLogEntry {

@@ -91,7 +91,13 @@ export function logRecord(
         : undefined,
     responseJson: error
       ? undefined
-      : capJson(op && !op.logBody ? maskBody(written.json) : written.json, 'responseDto', items),
+      : capJson(
+          op && !op.logBody ? maskBody(written.json) : written.json,
+          'responseDto',
+          items,
+          undefined,
+          written.length,
+        ),
     errorJson: error ? capJson(scrub(written.json, secrets), 'errorResponse', items) : undefined,
     durationMs: elapsedMs(request),
   };

@@ -46,7 +46,11 @@ function Explorer() {
   }, [entryId]);
 
   const cutAt = list.data?.cutAt;
-  const older = cutAt ?? (pageRows && pageRows.length >= take ? nextCursor(pageRows) : undefined);
+  // While the rows arrive, the next page waits for the last one (its cursor).
+  const arriving = list.data?.complete === false;
+  const older = arriving
+    ? undefined
+    : (cutAt ?? (pageRows && pageRows.length >= take ? nextCursor(pageRows) : undefined));
   const { goOlder: goOlderFrom, goNewer } = address;
   const goOlder = useCallback(() => goOlderFrom(older), [goOlderFrom, older]);
   useLogKeys({
