@@ -1,6 +1,7 @@
 // Session hooks for screens, and sign-out.
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { wipeRequestLogStore } from '../api/requestLogReader/wipe';
 import { sessionStore, type Session } from '../api/session';
 
 export function useSession(): Session | null {
@@ -8,8 +9,8 @@ export function useSession(): Session | null {
 }
 
 /**
- * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply so
- * neither Back nor a later user sees this user's data.
+ * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply and the
+ * request-log rows kept in IndexedDB (the analytics page's) so neither Back nor a later user sees this user's data.
  */
 export async function signOut(
   queryClient: QueryClient,
@@ -19,4 +20,5 @@ export async function signOut(
   sessionStore.clear();
   await navigate('/signin', { replace: true });
   queryClient.clear();
+  await wipeRequestLogStore();
 }
