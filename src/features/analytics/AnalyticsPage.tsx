@@ -243,7 +243,7 @@ function Limits({
   const notes: string[] = [];
   if (retention && limits.oldestMs !== undefined)
     notes.push(
-      `The service's request log starts at ${new Date(limits.oldestMs).toLocaleString()}, inside this window: older requests were not kept (its retention), so they are not counted.`,
+      `The service's request log starts at ${new Date(limits.oldestMs).toLocaleString()}, inside this window: it keeps nothing older (its retention dropped older requests, or the log is younger), so the window's start is not counted.`,
     );
   if (limits.withoutStatus)
     notes.push(
@@ -396,7 +396,9 @@ function Figures({ analytics }: { analytics: Analytics }) {
         <Ranked
           title="Most failing operations"
           rows={analytics.failing}
-          value={(r) => `${formatCount(r.errors)} errors · ${formatRate(r.errorRate)}`}
+          value={(r) =>
+            `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
+          }
           empty="No failed requests."
           errors
         />
@@ -508,7 +510,8 @@ function BucketTable({
   return (
     <Stack gap="xs">
       <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} style={{ alignSelf: 'start' }}>
-        {open ? 'Hide' : 'Show'} the charts' figures ({formatCount(filled.length)} periods with requests)
+        {open ? 'Hide' : 'Show'} the charts' figures ({formatCount(filled.length)}{' '}
+        {filled.length === 1 ? 'period' : 'periods'} with requests)
       </Button>
       {open && (
         <Table.ScrollContainer minWidth={640}>
