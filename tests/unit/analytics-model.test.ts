@@ -2,7 +2,7 @@
 // (row.ts) and the aggregation with its explorer links (aggregate.ts).
 import { describe, expect, it } from 'vitest';
 import { estimateTotal, readLog, type Coverage, type PageRequest } from '../../src/api/requestLogReader/read';
-import { statusClass, toLogRow, type LogRow } from '../../src/api/requestLogReader/row';
+import { statusClass, toLogRow, wireLogRow, type LogRow } from '../../src/api/requestLogReader/row';
 import { aggregate, percentile } from '../../src/features/analytics/model/aggregate';
 import { parseWindow, resolveWindow, writeWindow } from '../../src/features/analytics/model/window';
 
@@ -216,6 +216,36 @@ describe('log rows', () => {
       requestDto: {},
     })!;
     expect(cut.dto).toBe('truncated');
+  });
+});
+
+describe('rows from the wire', () => {
+  it('decodes only what a row keeps: the time, the duration, items, the DTO', () => {
+    const row = wireLogRow({
+      id: 12,
+      dateTime: `/Date(${T0}-0000)/`,
+      pathInfo: '/api/internal/project/get',
+      userAuthId: 'pm',
+      ipAddress: '10.0.0.1',
+      items: { operation: 'ProjectGetRequest', statusCode: '200' },
+      requestDto: { projectId: 2 },
+      headers: { Accept: 'application/json' },
+      requestDuration: 'PT0.0125S',
+    });
+    expect(row).toEqual({
+      id: 12,
+      t: T0,
+      path: '/api/internal/project/get',
+      op: 'ProjectGetRequest',
+      user: 'pm',
+      ip: '10.0.0.1',
+      status: 200,
+      error: false,
+      ms: 12.5,
+      targets: [{ kind: 'project', id: 2, role: 'project' }],
+    });
+    expect(wireLogRow({ id: 1 })).toBeUndefined();
+    expect(wireLogRow('x')).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@
 // time, breakdowns by operation, user, IP, status, project and record, the slowest and most-failing operations.
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -32,9 +32,16 @@ import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
 import { useAnalytics } from './useAnalytics';
 
+// The charts' chunk (recharts) starts downloading with the page, beside the first page of the log.
+let chartsModule: Promise<typeof import('./Charts')> | undefined;
+const loadCharts = () =>
+  (chartsModule ??= import('./Charts').catch((e: unknown) => {
+    chartsModule = undefined; // the next attempt downloads again
+    throw e;
+  }));
 const Charts = {
-  Requests: lazy(async () => ({ default: (await import('./Charts')).RequestsChart })),
-  Duration: lazy(async () => ({ default: (await import('./Charts')).DurationChart })),
+  Requests: lazy(async () => ({ default: (await loadCharts()).RequestsChart })),
+  Duration: lazy(async () => ({ default: (await loadCharts()).DurationChart })),
 };
 
 const CLASS_LABELS: Record<StatusClass, string> = {
@@ -58,6 +65,9 @@ export function AnalyticsPage() {
 }
 
 function AnalyticsScreen() {
+  useEffect(() => {
+    void loadCharts().catch(() => undefined); // a failed download shows in the chart's place later
+  }, []);
   const session = useSession();
   const [search, setSearch] = useSearchParams();
   const choice = useMemo(() => parseWindow(search), [search]);
@@ -324,8 +334,11 @@ function Figures({ analytics }: { analytics: Analytics }) {
     );
     return (ms: number) => f.format(ms);
   }, [win.unit]);
-  const present = (Object.keys(classes) as StatusClass[]).filter((k) => classes[k] > 0);
-  const seen = present.length ? present : (['ok'] as StatusClass[]);
+  const seenKey = (Object.keys(classes) as StatusClass[]).filter((k) => classes[k] > 0).join(',');
+  const seen = useMemo(
+    () => (seenKey ? (seenKey.split(',') as StatusClass[]) : (['ok'] as StatusClass[])),
+    [seenKey],
+  );
 
   if (!total.count)
     return (

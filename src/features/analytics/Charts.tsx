@@ -4,6 +4,7 @@
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
+import { memo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StatusClass } from '../../api/requestLogReader/row';
 import type { Bucket } from './model/aggregate';
@@ -23,7 +24,7 @@ interface Props {
   classes: StatusClass[];
 }
 
-export function RequestsChart({ buckets, format, classes }: Props) {
+export const RequestsChart = memo(function RequestsChart({ buckets, format, classes }: Props) {
   const navigate = useNavigate();
   const data = buckets.map((b) => ({ time: format(b.start), ...b.classes, bucket: b }));
   const series = CLASS_SERIES.filter((s) => classes.includes(s.name));
@@ -38,6 +39,7 @@ export function RequestsChart({ buckets, format, classes }: Props) {
       legendProps={{ verticalAlign: 'bottom' }}
       tickLine="y"
       barProps={(s) => ({
+        isAnimationActive: false,
         style: { cursor: 'pointer' },
         onClick: (item: { payload?: { bucket?: Bucket } }) => {
           const link = item.payload?.bucket?.classLinks[s.name as StatusClass];
@@ -46,9 +48,9 @@ export function RequestsChart({ buckets, format, classes }: Props) {
       })}
     />
   );
-}
+});
 
-export function DurationChart({ buckets, format }: Omit<Props, 'classes'>) {
+export const DurationChart = memo(function DurationChart({ buckets, format }: Omit<Props, 'classes'>) {
   const data = buckets.map((b) =>
     b.count ? { time: format(b.start), p50: b.p50, p95: b.p95, p99: b.p99 } : { time: format(b.start) },
   );
@@ -68,6 +70,7 @@ export function DurationChart({ buckets, format }: Omit<Props, 'classes'>) {
         { name: 'p99', color: 'pink.6' },
       ]}
       valueFormatter={(v) => `${Math.round(v * 10) / 10}`}
+      lineProps={{ isAnimationActive: false }}
     />
   );
-}
+});

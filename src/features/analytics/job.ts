@@ -4,10 +4,8 @@
 import { errorFromReply } from '../../api/errors';
 import { toQueryString } from '../../api/client';
 import { readLog, type Coverage, type PageReply, type PageRequest } from '../../api/requestLogReader/read';
-import { toLogRow, type LogRow } from '../../api/requestLogReader/row';
+import { wireLogRow, type LogRow } from '../../api/requestLogReader/row';
 import { openLogStore, type LogStore } from '../../api/requestLogReader/store';
-import { decodeLenient } from '../../contract/codecs';
-import type { RequestLogEntry } from '../../contract/dtos';
 import { operations } from '../../contract/operations';
 import { aggregate, type Analytics } from './model/aggregate';
 import { resolveWindow, type WindowChoice } from './model/window';
@@ -58,6 +56,8 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
   let store: LogStore | undefined;
   let all: LogRow[] = [];
   let coverage: Coverage | undefined;
+  /** The window and user of the figures the page shows (a refresh of the same needs no early figures). */
+  let shown: string | undefined;
   const running = new Map<number, AbortController>();
   // Runs follow each other: a new one waits until the one it replaces has stopped touching the rows.
   let previous: Promise<void> = Promise.resolve();
@@ -78,13 +78,11 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
       );
     }
     if (!res.ok) throw errorFromReply(res.status, json, 'RequestLogs');
-    const reply = decodeLenient(operations.RequestLogs.response, json) as {
-      results?: RequestLogEntry[];
-      responseStatus?: { meta?: Record<string, string> };
-    };
+    // Only the fields a row keeps are decoded (wireLogRow), not whole entries.
+    const reply = json as { results?: unknown[]; responseStatus?: { meta?: Record<string, string> } };
     const rows: LogRow[] = [];
-    for (const e of reply.results ?? []) {
-      const row = e && typeof e === 'object' ? toLogRow(e) : undefined;
+    for (const e of Array.isArray(reply.results) ? reply.results : []) {
+      const row = wireLogRow(e);
       if (row) rows.push(row);
     }
     const meta = reply.responseStatus?.meta;
@@ -107,8 +105,11 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
       }
       const win = resolveWindow(req.choice, Date.now());
       const user = req.choice.user;
+      const choiceKey = JSON.stringify(req.choice);
+      const refresh = shown === choiceKey;
       let lastPost = 0;
-      let firstPosted = false;
+      // A refresh keeps the figures on screen until the new rows are in: one aggregation, at the end.
+      let firstPosted = refresh;
       const publish = (final: boolean, retentionLimited = false) => {
         post({
           kind: 'result',
@@ -120,9 +121,10 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         });
         lastPost = Date.now();
         firstPosted = true;
+        shown = choiceKey;
       };
       // What is kept already covers the window's newest part: show it at once.
-      if (all.length) publish(false);
+      if (all.length && !refresh) publish(false);
       const result = await readLog({
         fetchPage: (r, s) => fetchPage(req, r, s),
         fromMs: win.fromMs,

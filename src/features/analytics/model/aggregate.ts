@@ -165,13 +165,29 @@ function trendOf(rows: LogRow[], win: ResolvedWindow): number[] {
   return out;
 }
 
+/** The project keys (`1`) or the record keys (`folder:101`) of a row's targets: one string for the usual one. */
+function targetKeys(r: LogRow, projects: boolean): string | string[] | undefined {
+  const ts = r.targets;
+  if (!ts) return undefined;
+  let one: string | undefined;
+  let many: string[] | undefined;
+  for (const t of ts) {
+    if ((t.kind === 'project') !== projects) continue;
+    const k = projects ? String(t.id) : `${t.kind}:${t.id}`;
+    if (one === undefined) one = k;
+    else (many ??= [one]).push(k);
+  }
+  return many ?? one;
+}
+
 export function statusKey(r: LogRow): string {
   if (r.status !== undefined) return String(r.status);
   return r.error ? `error (${r.errorCode ?? 'no code'})` : 'ok';
 }
 
 interface GroupSpec {
-  key: (r: LogRow) => string[];
+  /** The group(s) of a row: one key, several, or none. */
+  key: (r: LogRow) => string | string[] | undefined;
   label?: (key: string, first: LogRow) => string;
   target?: (key: string, first: LogRow) => GroupRow['target'];
   /** The explorer filter of a group, and whether it lists exactly the group's rows in the window. */
@@ -180,12 +196,16 @@ interface GroupSpec {
 
 function table(rows: LogRow[], win: ResolvedWindow, c: Context, spec: GroupSpec): Table {
   const groups = new Map<string, LogRow[]>();
-  for (const r of rows)
-    for (const k of spec.key(r)) {
-      const list = groups.get(k);
-      if (list) list.push(r);
-      else groups.set(k, [r]);
-    }
+  const add = (k: string, r: LogRow) => {
+    const list = groups.get(k);
+    if (list) list.push(r);
+    else groups.set(k, [r]);
+  };
+  for (const r of rows) {
+    const k = spec.key(r);
+    if (typeof k === 'string') add(k, r);
+    else if (k) for (const one of k) add(one, r);
+  }
   const sorted = [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   const out: GroupRow[] = sorted.slice(0, TABLE_ROWS).map(([key, list]) => {
     const f = figures(list);
@@ -285,37 +305,37 @@ export function aggregate(all: LogRow[], win: ResolvedWindow, user?: string): An
   const ok = rows.length - failed;
   const tables: Record<TableName, Table> = {
     operation: table(rows, win, c, {
-      key: (r) => [r.op ?? r.path],
+      key: (r) => r.op ?? r.path,
       label: (k, r) => (r.op ? k : `${k} (no operation)`),
       filter: (_k, r, count) => ({ filter: { pathInfo: r.path }, exact: byPath.get(r.path) === count }),
     }),
     user: table(rows, win, c, {
-      key: (r) => [r.user ?? ''],
+      key: (r) => r.user ?? '',
       label: (k) => k || '(no user)',
       filter: (k, _r, count) =>
         k ? { filter: { userAuthId: k }, exact: byUser.get(k) === count } : { filter: {}, exact: false },
     }),
     ip: table(rows, win, c, {
-      key: (r) => [r.ip ?? ''],
+      key: (r) => r.ip ?? '',
       label: (k) => k || '(no address)',
       filter: (k, _r, count) =>
         k ? { filter: { ipAddress: k }, exact: byIp.get(k) === count } : { filter: {}, exact: false },
     }),
     status: table(rows, win, c, {
-      key: (r) => [statusKey(r)],
+      key: statusKey,
       filter: (_k, r, count) => ({
         filter: { withErrors: r.error },
         exact: count === (r.error ? failed : ok),
       }),
     }),
     project: table(rows, win, c, {
-      key: (r) => (r.targets ?? []).filter((t) => t.kind === 'project').map((t) => String(t.id)),
+      key: (r) => targetKeys(r, true),
       label: (k) => `Project ${k}`,
       target: (k) => ({ kind: 'project', id: Number(k), role: 'project' }),
       filter: () => ({ filter: {}, exact: false }),
     }),
     record: table(rows, win, c, {
-      key: (r) => (r.targets ?? []).filter((t) => t.kind !== 'project').map((t) => `${t.kind}:${t.id}`),
+      key: (r) => targetKeys(r, false),
       label: (k, r) => {
         const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
         return t ? `${t.role} ${t.id}` : k;
