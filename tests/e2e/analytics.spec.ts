@@ -211,3 +211,28 @@ test('staff get the refusal, not the figures', async ({ page, request }) => {
   await page.goto('/admin/analytics');
   await expect(page.getByText('Only admins can open the analytics')).toBeVisible({ timeout: 30_000 });
 });
+
+test('what was read is kept in IndexedDB and wiped on sign-out', async ({ page, request }) => {
+  const admin = await signInApi(request, seed.admin);
+  await openAnalytics(page, admin, 'window=1h');
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(await databases()).toContain('pm-console-requestlog');
+  const kept = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('pm-console-requestlog');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('chunks').objectStore('chunks').count();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+        };
+      }),
+  );
+  expect(kept).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect.poll(databases).not.toContain('pm-console-requestlog');
+});

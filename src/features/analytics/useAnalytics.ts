@@ -1,6 +1,6 @@
 // Runs the analytics worker for the page: starts a run for the window, follows its progress and figures, and
 // stops it (terminating the worker) when the page is left. The rows stay in the worker; only figures come here.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { operationUrl, prepareRequest } from '../../api/client';
 import type { Session } from '../../api/session';
 import type { FromWorker, ToWorker } from './job';
@@ -41,7 +41,8 @@ export function useAnalytics(session: Session | null, choice: WindowChoice): Ana
   const worker = useRef<WorkerLike | undefined>(undefined);
   const runId = useRef(0);
   const [run, setRun] = useState<RunState>({ status: 'idle' });
-  const [analytics, setAnalytics] = useState<Analytics>();
+  const [shown, setShown] = useState<{ analytics: Analytics; final: boolean }>();
+  const analytics = shown?.analytics;
   const [retentionLimited, setRetention] = useState(false);
   const [stored, setStored] = useState(false);
   const choiceKey = JSON.stringify(choice);
@@ -61,13 +62,15 @@ export function useAnalytics(session: Session | null, choice: WindowChoice): Ana
             );
             break;
           case 'result':
-            setAnalytics(data.analytics);
-            setStored(data.stored);
-            if (data.final) {
-              setRetention(data.retentionLimited);
-              setRun({ status: 'done' });
-              performance.mark('analytics:complete');
-            } else performance.mark('analytics:figures');
+            // A transition: React renders the new figures in slices, so the page never blocks for long.
+            startTransition(() => {
+              setShown({ analytics: data.analytics, final: data.final });
+              setStored(data.stored);
+              if (data.final) {
+                setRetention(data.retentionLimited);
+                setRun({ status: 'done' });
+              }
+            });
             break;
           case 'error':
             setRun({ status: 'error', httpStatus: data.status, message: data.message });
@@ -84,6 +87,11 @@ export function useAnalytics(session: Session | null, choice: WindowChoice): Ana
       worker.current = undefined;
     };
   }, []);
+
+  // Marks for bench/analytics.ts, once the figures are on screen.
+  useEffect(() => {
+    if (shown) performance.mark(shown.final ? 'analytics:complete' : 'analytics:figures');
+  }, [shown]);
 
   const start = useCallback(() => {
     const w = worker.current;
