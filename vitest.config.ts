@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // Component tests under jsdom take 1–3 s on a quiet machine and have passed the 5 s default under load
+          // (a 2-core machine with other work): the time limit guards against hangs, not speed.
+          testTimeout: 20_000,
         },
       },
       {

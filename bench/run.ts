@@ -2,14 +2,16 @@
 // table (figure, budget, pass / miss) and written to bench/results/latest.json. Not part of `npm test`.
 //
 //   npm run bench                              # everything (about 6-10 minutes on 2 cores)
-//   npm run bench -- --only=size,chunks        # a subset: size chunks roundtrips requestlog documents punch
-//                                              #   service start
+//   npm run bench -- --only=size,chunks        # a subset: size chunks start roundtrips calibration documents
+//                                              #   requestlog punch lighthouse service
 //   npm run bench -- --skip=documents,service
 //   npm run bench -- --timeout=120             # seconds allowed to each part (default: per part, below)
 //   npm run bench -- --timeout=service:300,roundtrips:200
 //   npm run bench -- --cache=/tmp/bench-cache  # where the builds and the seeded scale data live
 //   npm run bench -- --markdown                # also print the table as Markdown (docs/performance.md)
 //   npm run bench -- --port=8281               # first of the 8 ports the parts use (BENCH_PORT_BASE)
+//   npm run bench -- --burn=1                  # with a CPU burner on one core beside every part (bench/burner.ts)
+//   npm run bench -- --retries=2               # re-measurements of a disturbed part (default 2; see below)
 //
 // What it does: builds the console and a minimal Mantine app (bench/baseline) with the same Vite toolchain into
 // the cache folder (bench/.cache, git-ignored), seeds the scale data set there once (`npm run seed -- --scale`;
@@ -24,12 +26,31 @@
 //              also from an empty DATA_DIR (seeding), for information
 //  roundtrips  sequential data round trips before each screen is complete (bench/roundtrips.ts): 1, or 2 where
 //              data depends on data; never more than 2
+//  calibration bench/calibration.ts: pages doing 0, 20 and 30 ms of CPU work per frame must read 0 %, 100 %
+//              over 16.7 ms and 0 % over 25 ms, 100 % over both (the frame metric below, proven on this machine)
 //  documents   bench/documents-scroll.ts: scrolling the 100,000-document folder, frames over 16.7 ms < 5 %
 //  requestlog  bench/requestlog-render.ts: 10,000 rows vs a bare table ≤ 1.5×; scrolling 100,000 rows < 5 %
 //  punch       bench/punch-paste.ts: paste 1,000 rows → validated grid ≤ 300 ms
-//  service     bench/service.ts: openissue/read req/s vs bare Fastify ≥ 0.5×; request-log query p95 ≤ 50 ms
+//  lighthouse  bench/lighthouse.ts: sign-in page and /projects/1 (signed in), mobile, simulated throttling:
+//              Performance ≥ 95, Accessibility 100, Best Practices ≥ 95
+//  service     bench/service.ts: openissue/read req/s vs bare Fastify ≥ 0.7×; request-log query p95 ≤ 20 ms
 //
-// Exit code: 0 when every row passes, 1 when a budget is missed or a part fails (its rows say why).
+// Frame rows (calibration, documents, request-log scroll) are gated on the main-thread CPU time of each frame
+// (from a Chrome trace: bench/frames.ts), with the wall-time figure beside it. The load average is recorded at
+// the start and the end of every part. A part is *disturbed* when the machine was too busy for its figures to
+// mean what they say (bench/disturbed.ts):
+//  - frame rows (CPU time): the 1-minute load average per core, at the start or the end of the part, was above
+//    DISTURBED_LOAD_PER_CORE, or the frames' wall time was more than DISTURBED_WALL_PER_CPU times their CPU time
+//    (the renderer waited for a core most of the time it had work);
+//  - wall-time rows (`npm start`, punch paste, the request-log query p95, Lighthouse Performance): only a miss
+//    can be noise, since a busy machine only makes them slower. A miss with the load per core above
+//    WALL_MISS_LOAD_PER_CORE is disturbed; a pass under load stands. So is any part that ran out of time.
+// Ratios measured side by side (size, request log vs bare table, service vs bare Fastify), counts (round trips)
+// and sizes are not gated. A disturbed part is measured again (after waiting up to 60 s for the load to fall),
+// up to --retries times; if it is still disturbed, its disturbed rows say "disturbed", not pass or miss.
+//
+// Exit code: 0 when every row passes, 1 when a budget is missed or a part fails (its rows say why), 3 when
+// nothing missed but some rows stayed disturbed.
 // The child benchmarks write their own results (bench/results/<name>.json); this script reads them. Ratios are
 // measured side by side in the same run, so they hold on a shared machine; absolute times follow its load,
 // which is recorded beside every part.
@@ -49,7 +70,15 @@ import {
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { burnOption, startBurner, type Burner } from './burner';
+import { calibrate } from './calibration';
 import { lazyScreens } from './chunks';
+import {
+  DISTURBED_LOAD_PER_CORE,
+  DISTURBED_WALL_PER_CPU,
+  WALL_MISS_LOAD_PER_CORE,
+  disturbance,
+} from './disturbed';
 import { measureRoundTrips, type ScreenResult } from './roundtrips';
 
 const root = process.cwd();
@@ -58,9 +87,11 @@ const PARTS = [
   'chunks',
   'start',
   'roundtrips',
+  'calibration',
   'documents',
   'requestlog',
   'punch',
+  'lighthouse',
   'service',
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -71,12 +102,24 @@ const DEFAULT_TIMEOUT_S: Record<Part | 'build' | 'seed', number> = {
   chunks: 30,
   start: 120,
   roundtrips: 300,
+  calibration: 120,
   documents: 300,
   requestlog: 360,
   punch: 180,
+  lighthouse: 420,
   service: 240,
 };
-const NEEDS_BUILD: Part[] = ['size', 'chunks', 'start', 'roundtrips', 'documents', 'requestlog', 'punch'];
+const NEEDS_BUILD: Part[] = [
+  'size',
+  'chunks',
+  'start',
+  'roundtrips',
+  'documents',
+  'requestlog',
+  'punch',
+  'lighthouse',
+];
+
 const NEEDS_DATA: Part[] = ['start', 'roundtrips', 'documents', 'service'];
 
 // ---- options ----
@@ -107,9 +150,21 @@ for (const t of list(opt('timeout'))) {
 const cacheDir = resolve(opt('cache') ?? join(root, 'bench', '.cache'));
 const portBase = Number(opt('port') ?? process.env.BENCH_PORT_BASE ?? 8281);
 const markdown = argv.includes('--markdown');
+let burn = 0;
+try {
+  burn = burnOption(argv);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
+}
+const retries = Number(opt('retries') ?? 2);
+if (!Number.isInteger(retries) || retries < 0) {
+  console.error(`--retries takes a whole number ≥ 0, got '${opt('retries')}'`);
+  process.exit(2);
+}
 
 // ---- results ----
-type Status = 'pass' | 'miss' | 'not measured' | 'error' | 'info';
+type Status = 'pass' | 'miss' | 'disturbed' | 'not measured' | 'error' | 'info';
 interface Row {
   part: Part;
   figure: string;
@@ -118,10 +173,31 @@ interface Row {
   status: Status;
   note?: string;
   measuredAt?: string;
+  /**
+   * How the row is judged on a busy machine: `cpu` (frame rows: gated on CPU time, disturbed by load or by the
+   * frames' wall/CPU gap, `wallPerCpu`) or `wall` (only a miss under load is disturbed). Absent: not gated.
+   */
+  timing?: 'cpu' | 'wall';
+  wallPerCpu?: number;
+  timedOut?: boolean;
+  /** The part's 1-minute load average at its start and end, and how many times it was measured. */
+  loadAverage?: { start: number; end: number };
+  attempts?: number;
+  /** Why the row counts as disturbed (kept when a re-measurement was not disturbed: then absent). */
+  disturbed?: string;
 }
 const rows: Row[] = [];
 const details: Record<string, unknown> = {};
-const partLog: Record<string, { seconds: number; loadAverage: number[]; outcome: string }> = {};
+const partLog: Record<
+  string,
+  {
+    seconds: number;
+    loadAverageStart: number[];
+    loadAverage: number[];
+    outcome: string;
+    attempts?: { loadAverageStart: number[]; loadAverageEnd: number[]; disturbed: string[] }[];
+  }
+> = {};
 const runStarted = Date.now();
 const la = () => loadavg().map((l) => Number(l.toFixed(2)));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -248,7 +324,8 @@ async function part(
   fn: (signal: AbortSignal) => Promise<void>,
 ): Promise<boolean> {
   const started = Date.now();
-  say(`\n▶ ${name} (at most ${timeouts[name]} s; load average ${la().join(' ')})`);
+  const loadAverageStart = la();
+  say(`\n▶ ${name} (at most ${timeouts[name]} s; load average ${loadAverageStart.join(' ')})`);
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let outcome = 'done';
@@ -269,13 +346,16 @@ async function part(
     clearTimeout(timer);
   }
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  partLog[name] = { seconds, loadAverage: la(), outcome };
-  say(`  ${name}: ${seconds} s`);
+  partLog[name] = { seconds, loadAverageStart, loadAverage: la(), outcome };
+  say(
+    `  ${name}: ${seconds} s; load average ${loadAverageStart.join(' ')} → ${partLog[name].loadAverage.join(' ')}`,
+  );
   return outcome === 'done';
 }
 
 function failRows(p: Part, figures: { figure: string; budget: string }[], why: string) {
-  for (const f of figures) rows.push({ part: p, ...f, value: '—', status: 'error', note: why });
+  const timedOut = /^stopped after/.test(why);
+  for (const f of figures) rows.push({ part: p, ...f, value: '—', status: 'error', note: why, timedOut });
 }
 
 // ---- builds ----
@@ -453,6 +533,7 @@ async function startPart() {
     value: `${(median / 1000).toFixed(2)} s`,
     budget: '≤ 2 s',
     status: median <= 2000 ? 'pass' : 'miss',
+    timing: 'wall',
   });
   rows.push({
     part: 'start',
@@ -530,6 +611,55 @@ async function roundtripsPart(signal: AbortSignal) {
   });
 }
 
+// ---- frame rows: gated on CPU time, wall time beside it ----
+/** A frame row's value and status from its shares (0..1) by CPU time and by wall time. */
+function frameRow(
+  cpu: number | undefined,
+  wall: number | undefined,
+  wallPerCpu: number | undefined,
+  limit = 0.05,
+): Pick<Row, 'value' | 'status' | 'timing' | 'wallPerCpu'> {
+  if (cpu === undefined)
+    return {
+      value: wall === undefined ? '—' : `wall time ${pct(wall)}; no CPU-time figure`,
+      status: 'error',
+    };
+  return {
+    value:
+      `${pct(cpu)} (wall time ${wall === undefined ? '?' : pct(wall)}` +
+      `${wallPerCpu === undefined ? '' : `; wall/CPU ${wallPerCpu.toFixed(2)}`})`,
+    status: cpu < limit ? 'pass' : 'miss',
+    timing: 'cpu',
+    wallPerCpu,
+  };
+}
+
+// ---- calibration: the frame metric on pages with a known amount of CPU work per frame ----
+async function calibrationPart() {
+  const result = await calibrate({ burn, log: say });
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'calibration.json'), JSON.stringify(result, null, 2) + '\n');
+  details.calibration = result;
+  const budgets: Record<string, string> = {
+    idle: '< 5 % over 16.7 ms',
+    '20ms': '> 95 % over 16.7 ms, < 5 % over 25 ms',
+    '30ms': '> 95 % over 16.7 ms and over 25 ms',
+  };
+  for (const m of result.modes) {
+    const both = (x: { over16_7: number; over25: number }) => `${pct(x.over16_7)} / ${pct(x.over25)}`;
+    rows.push({
+      part: 'calibration',
+      figure: `Calibration: ${m.label}, frames over 16.7 / 25 ms (CPU time)`,
+      value: `${both(m.cpu)} (wall time ${both(m.wall)}, ${m.wallVerdict}; wall/CPU ${m.wallPerCpu.toFixed(2)})`,
+      budget: budgets[m.mode],
+      status: m.cpuVerdict === 'as expected' ? 'pass' : 'miss',
+      timing: 'cpu',
+      wallPerCpu: m.workMs > 0 ? m.wallPerCpu : undefined, // an idle frame's few µs make no useful ratio
+      note: `CPU per frame p50 ${m.cpu.p50Ms} ms, wall p50 ${m.wall.p50Ms} ms; ${result.stepsPerMs} loop steps per ms${burn ? `; burner on ${burn} core(s)` : ''}`,
+    });
+  }
+}
+
 // ---- child benchmarks ----
 function readResult<T>(name: string, since: number): T {
   const file = join(root, 'bench', 'results', `${name}.json`);
@@ -567,7 +697,7 @@ async function childBench(
 async function requestlogPart() {
   const figures = [
     { figure: 'Request log: 10,000 rows rendered vs a bare HTML table', budget: '≤ 1.5×' },
-    { figure: 'Request log: scrolling 100,000 rows, frames over 16.7 ms', budget: '< 5 %' },
+    { figure: 'Request log: scrolling 100,000 rows, frames over 16.7 ms (CPU time)', budget: '< 5 %' },
   ];
   await childBench(
     'requestlog',
@@ -584,7 +714,7 @@ async function requestlogPart() {
             percentOver16_7ms: number;
             cpuPercentOver16_7ms?: number;
             idlePercentOver16_7ms?: number;
-            frames?: { frames: number };
+            frames?: { frames: number; wallPerCpu?: number };
           };
           percentOver16_7ms?: number;
         };
@@ -601,28 +731,22 @@ async function requestlogPart() {
         value: `${r.ratio.toFixed(2)}× (${r.consoleMedianMs} vs ${r.bareTableMedianMs} ms)`,
         status: r.ratio <= 1.5 ? 'pass' : 'miss',
       });
-      const share = j.scroll100k.trace?.percentOver16_7ms ?? j.scroll100k.percentOver16_7ms;
+      const t = j.scroll100k.trace;
+      const fraction = (x: number | undefined) => (x === undefined ? undefined : x / 100);
       rows.push({
         part: 'requestlog',
         ...figures[1],
-        value:
-          share === undefined
-            ? '—'
-            : `${share.toFixed(1)} %` +
-              (j.scroll100k.trace?.cpuPercentOver16_7ms !== undefined
-                ? ` (by main-thread CPU time: ${j.scroll100k.trace.cpuPercentOver16_7ms.toFixed(1)} %)`
-                : ''),
-        status: share === undefined ? 'error' : share < 5 ? 'pass' : 'miss',
-        note: j.scroll100k.trace
-          ? `main-thread work per frame (Chrome trace); idle page ${j.scroll100k.trace.idlePercentOver16_7ms ?? '?'} %`
-          : 'requestAnimationFrame gaps',
+        ...frameRow(fraction(t?.cpuPercentOver16_7ms), fraction(t?.percentOver16_7ms), t?.frames?.wallPerCpu),
+        note: `main-thread work per frame (Chrome trace); idle page (wall) ${t?.idlePercentOver16_7ms ?? '?'} %`,
       });
     },
   );
 }
 
 async function documentsPart() {
-  const figures = [{ figure: 'Documents: scrolling 100,000 rows, frames over 16.7 ms', budget: '< 5 %' }];
+  const figures = [
+    { figure: 'Documents: scrolling 100,000 rows, frames over 16.7 ms (CPU time)', budget: '< 5 %' },
+  ];
   await childBench(
     'documents',
     'bench/documents-scroll.ts',
@@ -638,22 +762,22 @@ async function documentsPart() {
           shareOver16_7: number;
           timeToFirstRowsMs: number;
         };
+        runs?: { trace?: { wallPerCpu?: number } }[];
       }>('documents-scroll', since);
-      details.documents = { loadAverage: j.loadAverage, median: j.median };
-      const share = j.median.traceShareOver16_7 ?? j.median.shareOver16_7;
+      const gaps = (j.runs ?? []).map((r) => r.trace?.wallPerCpu).filter((g) => g !== undefined);
+      const wallPerCpu = gaps.length
+        ? [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]
+        : undefined;
+      details.documents = { loadAverage: j.loadAverage, median: j.median, wallPerCpu };
+      const cpu = j.median.traceCpuShareOver16_7;
+      const wall = j.median.traceShareOver16_7;
       rows.push({
         part: 'documents',
         ...figures[0],
-        value:
-          pct(share) +
-          (j.median.traceCpuShareOver16_7 !== undefined
-            ? ` (by main-thread CPU time: ${pct(j.median.traceCpuShareOver16_7)})`
-            : ''),
-        status: share < 0.05 ? 'pass' : 'miss',
+        ...frameRow(cpu, wall, wallPerCpu),
         note:
-          j.median.traceShareOver16_7 !== undefined
-            ? `main-thread work per frame (Chrome trace); idle page ${pct(j.median.traceIdleShareOver16_7 ?? 0)}; first rows after ${j.median.timeToFirstRowsMs} ms`
-            : 'requestAnimationFrame gaps',
+          `main-thread work per frame (Chrome trace), median of the runs; idle page (wall) ` +
+          `${pct(j.median.traceIdleShareOver16_7 ?? 0)}; first rows after ${j.median.timeToFirstRowsMs} ms`,
       });
     },
   );
@@ -673,15 +797,89 @@ async function punchPart() {
       }>('punch-paste', since);
       details.punch = { loadAverage: j.loadAverage, ...j.pasteToValidatedGrid };
       const ms = j.pasteToValidatedGrid.medianMs;
-      rows.push({ part: 'punch', ...figures[0], value: `${ms} ms`, status: ms <= 300 ? 'pass' : 'miss' });
+      rows.push({
+        part: 'punch',
+        ...figures[0],
+        value: `${ms} ms`,
+        status: ms <= 300 ? 'pass' : 'miss',
+        timing: 'wall',
+      });
+    },
+  );
+}
+
+async function lighthousePart() {
+  const pages = [
+    { id: 'signin', name: 'sign-in page' },
+    { id: 'dashboard', name: 'project dashboard /projects/1, signed in' },
+  ];
+  const cats = [
+    { key: 'performance', name: 'Performance', min: 95 },
+    { key: 'accessibility', name: 'Accessibility', min: 100 },
+    { key: 'bestPractices', name: 'Best Practices', min: 95 },
+  ] as const;
+  const figures = pages.flatMap((p) =>
+    cats.map((c) => ({
+      figure: `Lighthouse ${c.name}, ${p.name} (mobile, simulated throttling)`,
+      budget: c.min === 100 ? '100' : `≥ ${c.min}`,
+    })),
+  );
+  await childBench(
+    'lighthouse',
+    'bench/lighthouse.ts',
+    { BENCH_PORT: String(portBase + 2), STATIC_DIR: distDir, LH_REPORT_DIR: join(cacheDir, 'lighthouse') },
+    figures,
+    (since) => {
+      type Losing = { id: string; displayValue?: string; score: number | null };
+      const j = readResult<{
+        loadAverage: { start: number[]; end: number[] };
+        pages: {
+          id: string;
+          runs: { performance: number; metrics: Record<string, number>; benchmarkIndex: number }[];
+          scores: Record<(typeof cats)[number]['key'], number>;
+          losing: Record<(typeof cats)[number]['key'], Losing[]>;
+        }[];
+      }>('lighthouse', since);
+      details.lighthouse = j;
+      let i = 0;
+      for (const p of pages) {
+        const got = j.pages.find((x) => x.id === p.id);
+        for (const c of cats) {
+          const f = figures[i++];
+          const v = got?.scores[c.key];
+          const lost = (got?.losing[c.key] ?? [])
+            .map((a) => `${a.id}${a.displayValue ? ` ${a.displayValue}` : ''}`)
+            .join(', ');
+          rows.push({
+            part: 'lighthouse',
+            ...f,
+            value:
+              v === undefined
+                ? '—'
+                : c.key === 'performance'
+                  ? `${v} (median of ${got!.runs.length}: ${got!.runs.map((r) => r.performance).join(', ')})`
+                  : String(v),
+            status: v === undefined ? 'error' : v >= c.min ? 'pass' : 'miss',
+            // Performance comes from the page's observed main-thread work (simulated throttling multiplies it):
+            // a busy machine only lowers it.
+            timing: c.key === 'performance' ? 'wall' : undefined,
+            note: lost
+              ? `points lost to: ${lost}` +
+                (c.key === 'performance'
+                  ? `; Lighthouse benchmarkIndex ${got!.runs.map((r) => r.benchmarkIndex).join(', ')}`
+                  : '')
+              : undefined,
+          });
+        }
+      }
     },
   );
 }
 
 async function servicePart() {
   const figures = [
-    { figure: 'Service: openissue/read req/s with request logging vs bare Fastify', budget: '≥ 0.5×' },
-    { figure: 'Service: request-log query, two filters, 1,000,000 rows, p95', budget: '≤ 50 ms' },
+    { figure: 'Service: openissue/read req/s with request logging vs bare Fastify', budget: '≥ 0.7×' },
+    { figure: 'Service: request-log query, two filters, 1,000,000 rows, p95', budget: '≤ 20 ms' },
   ];
   await childBench('service', 'bench/service.ts', { BENCH_DATA_DIR: dataCopy() }, figures, (since) => {
     const j = readResult<{ rows: { figure: string; value: number }[] }>('service', since);
@@ -695,21 +893,29 @@ async function servicePart() {
       part: 'service',
       ...figures[0],
       value: ratio === undefined ? '—' : `${ratio.toFixed(2)}× (${service} vs ${bare} req/s)`,
-      status: ratio === undefined ? 'error' : ratio >= 0.5 ? 'pass' : 'miss',
+      status: ratio === undefined ? 'error' : ratio >= 0.7 ? 'pass' : 'miss',
     });
     rows.push({
       part: 'service',
       ...figures[1],
       value: p95 === undefined ? '—' : `${p95} ms`,
-      status: p95 === undefined ? 'error' : p95 <= 50 ? 'pass' : 'miss',
+      status: p95 === undefined ? 'error' : p95 <= 20 ? 'pass' : 'miss',
+      timing: 'wall',
     });
   });
 }
 
 // ---- the table ----
 function table(list: Row[]): string {
-  const head = ['#', 'figure', 'measured', 'budget', 'result'];
-  const cells = list.map((r, i) => [String(i + 1), r.figure, r.value, r.budget, r.status.toUpperCase()]);
+  const head = ['#', 'figure', 'measured', 'budget', 'result', 'load'];
+  const cells = list.map((r, i) => [
+    String(i + 1),
+    r.figure,
+    r.value,
+    r.budget,
+    r.status.toUpperCase(),
+    loadCell(r),
+  ]);
   const width = head.map((h, c) => Math.max(h.length, ...cells.map((row) => row[c].length)));
   const line = (row: string[]) => row.map((v, c) => v.padEnd(width[c])).join('  ');
   return [line(head), width.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
@@ -718,21 +924,42 @@ function table(list: Row[]): string {
 function markdownTable(list: Row[]): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   return [
-    '| # | figure | measured | budget | result |',
-    '|---|---|---|---|---|',
+    '| # | figure | measured | budget | result | load |',
+    '|---|---|---|---|---|---|',
     ...list.map(
       (r, i) =>
-        `| ${i + 1} | ${esc(r.figure)} | ${esc(r.value)} | ${esc(r.budget)} | ${r.status === 'pass' ? 'pass' : `**${r.status}**`} |`,
+        `| ${i + 1} | ${esc(r.figure)} | ${esc(r.value)} | ${esc(r.budget)} | ${r.status === 'pass' ? 'pass' : `**${r.status}**`} | ${loadCell(r)} |`,
     ),
   ].join('\n');
 }
+
+/** The part's 1-minute load average at its start → end, and the number of measurements when more than one. */
+function loadCell(r: Row): string {
+  if (!r.loadAverage) return '';
+  return (
+    `${r.loadAverage.start.toFixed(1)} → ${r.loadAverage.end.toFixed(1)}` +
+    (r.attempts && r.attempts > 1 ? ` (try ${r.attempts})` : '')
+  );
+}
+
+/** Before a re-measurement: up to 60 s for the 1-minute load average to fall to WALL_MISS_LOAD_PER_CORE. */
+async function quieter(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && la()[0] / cpus().length > WALL_MISS_LOAD_PER_CORE)
+    await new Promise((r) => setTimeout(r, 5000));
+}
+
+let burner: Burner | undefined;
 
 async function main() {
   const loadStart = la();
   say(
     `npm run bench — ${new Date().toISOString()} — ${cpus().length} CPUs, Node ${process.version}, load average ${loadStart.join(' ')}`,
   );
-  say(`parts: ${selected.join(', ')}; cache: ${cacheDir}`);
+  say(
+    `parts: ${selected.join(', ')}; cache: ${cacheDir}; re-measured up to ${retries}× when disturbed` +
+      (burn ? `; CPU burner on ${burn} core(s)` : ''),
+  );
   mkdirSync(cacheDir, { recursive: true });
   runDir = mkdtempSync(join(tmpdir(), 'pm-bench-run-'));
   try {
@@ -741,6 +968,10 @@ async function main() {
     let data = true;
     if (selected.some((p) => NEEDS_DATA.includes(p))) data = await part('seed', ensureScaleData);
 
+    if (burn) {
+      burner = startBurner(burn);
+      say(`\n▶ CPU burner on ${burn} core(s) beside every part (bench/burner.ts)`);
+    }
     const steps: Record<Part, { run: (signal: AbortSignal) => Promise<void>; figures: string[] }> = {
       size: { run: sizePart, figures: ['Sign-in route first load vs a minimal Mantine app'] },
       chunks: { run: chunksPart, figures: ['Largest lazily loaded screen, gzip'] },
@@ -749,12 +980,23 @@ async function main() {
         run: roundtripsPart,
         figures: ['Sequential data round trips before a screen is complete'],
       },
-      documents: { run: documentsPart, figures: ['Documents: scrolling 100,000 rows, frames over 16.7 ms'] },
+      calibration: {
+        run: calibrationPart,
+        figures: ['Calibration: idle, 20 ms and 30 ms of CPU work per frame'],
+      },
+      documents: {
+        run: documentsPart,
+        figures: ['Documents: scrolling 100,000 rows, frames over 16.7 ms (CPU time)'],
+      },
       requestlog: {
         run: requestlogPart,
         figures: ['Request log: 10,000 rows vs a bare table', 'Request log: scrolling 100,000 rows'],
       },
       punch: { run: punchPart, figures: ['Punch grid: paste 1,000 rows → validated grid'] },
+      lighthouse: {
+        run: lighthousePart,
+        figures: ['Lighthouse: sign-in page and /projects/1, Performance, Accessibility, Best Practices'],
+      },
       service: {
         run: servicePart,
         figures: ['Service: req/s vs bare Fastify', 'Service: request-log query p95'],
@@ -765,10 +1007,12 @@ async function main() {
       chunks: '≤ 60 KB',
       start: '≤ 2 s',
       roundtrips: '1 (2 where data depends on data), never > 2',
+      calibration: '0 % / 100 % / 100 % over 16.7 ms',
       documents: '< 5 %',
       requestlog: '≤ 1.5× / < 5 %',
       punch: '≤ 300 ms',
-      service: '≥ 0.5× / ≤ 50 ms',
+      lighthouse: '≥ 95 / 100 / ≥ 95',
+      service: '≥ 0.7× / ≤ 20 ms',
     };
     for (const p of selected) {
       const needsBuild = NEEDS_BUILD.includes(p) && !built;
@@ -781,16 +1025,46 @@ async function main() {
         );
         continue;
       }
-      const before = rows.length;
-      const ok = await part(p, steps[p].run);
-      if (!ok && rows.length === before)
-        failRows(
-          p,
-          steps[p].figures.map((figure) => ({ figure, budget: budgets[p] })),
-          partLog[p].outcome,
-        );
+      const attempts: NonNullable<(typeof partLog)[string]['attempts']> = [];
+      for (let attempt = 1; ; attempt++) {
+        const before = rows.length;
+        const ok = await part(p, steps[p].run);
+        if (!ok && rows.length === before)
+          failRows(
+            p,
+            steps[p].figures.map((figure) => ({ figure, budget: budgets[p] })),
+            partLog[p].outcome,
+          );
+        const { loadAverageStart: start, loadAverage: end } = partLog[p];
+        const mine = rows.slice(before);
+        const why: string[] = [];
+        for (const r of mine) {
+          r.loadAverage = { start: start[0], end: end[0] };
+          r.attempts = attempt;
+          r.disturbed = disturbance(r, start, end, cpus().length);
+          if (r.disturbed) why.push(`${r.figure}: ${r.disturbed}`);
+        }
+        attempts.push({ loadAverageStart: start, loadAverageEnd: end, disturbed: why });
+        partLog[p].attempts = attempts;
+        if (why.length === 0) break;
+        if (attempt > retries) {
+          for (const r of mine) {
+            if (!r.disturbed) continue;
+            r.note = [`${r.status} when measured, but disturbed (${r.disturbed})`, r.note]
+              .filter(Boolean)
+              .join('; ');
+            r.status = 'disturbed';
+          }
+          say(`  ${p}: still disturbed after ${attempt} measurements`);
+          break;
+        }
+        say(`  ${p} was disturbed (${why.join('; ')}): measuring it again`);
+        rows.splice(before);
+        await quieter();
+      }
     }
   } finally {
+    await burner?.stop();
     for (const c of children) stopGroup(c, 'SIGKILL');
     rmSync(runDir, { recursive: true, force: true });
   }
@@ -800,8 +1074,10 @@ async function main() {
   const seconds = Math.round((Date.now() - runStarted) / 1000);
   say(`\n${table(rows)}\n`);
   const missed = rows.filter((r) => r.status === 'miss' || r.status === 'error');
+  const disturbedRows = rows.filter((r) => r.status === 'disturbed');
   say(
     `${rows.filter((r) => r.status === 'pass').length} pass, ${missed.length} miss or error, ` +
+      `${disturbedRows.length} disturbed, ` +
       `${rows.filter((r) => r.status === 'not measured').length} not measured — ${seconds} s, ` +
       `load average ${loadStart.join(' ')} → ${la().join(' ')}`,
   );
@@ -840,6 +1116,12 @@ async function main() {
           node: process.version,
           loadAverageStart: loadStart,
           loadAverageEnd: la(),
+          burn,
+        },
+        disturbedWhen: {
+          frameRows: { loadPerCore: DISTURBED_LOAD_PER_CORE, wallPerCpu: DISTURBED_WALL_PER_CPU },
+          wallRowMisses: { loadPerCore: WALL_MISS_LOAD_PER_CORE },
+          retries,
         },
         partLog,
         rows: [...rows, ...kept].sort((a, b) => order(a) - order(b)),
@@ -852,7 +1134,7 @@ async function main() {
   say(
     `Written to ${file}${kept.length ? ` (with ${kept.length} rows of parts not run, from earlier runs)` : ''}.`,
   );
-  process.exitCode = missed.length ? 1 : 0;
+  process.exitCode = missed.length ? 1 : disturbedRows.length ? 3 : 0;
 }
 
 // Guard against a stale cache layout: the cache folder must be a directory of ours.

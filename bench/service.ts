@@ -1,6 +1,6 @@
-// Service budgets of issue 2, measured side by side in one run:
-//  1. openissue/read req/s with request logging on vs a bare Fastify JSON route (goal ≥ 0.5×);
-//  2. request-log query with two filters over 1,000,000 rows, p95 (goal ≤ 50 ms).
+// Service budgets of issue 2 (tightened by issue 19), measured side by side in one run:
+//  1. openissue/read req/s with request logging on vs a bare Fastify JSON route (goal ≥ 0.7×);
+//  2. request-log query with two filters over 1,000,000 rows right after that load, p95 (goal ≤ 20 ms).
 // Usage: npx tsx bench/service.ts   (writes bench/results/service.json)
 //   BENCH_DATA_DIR=<dir>: use that data directory, already seeded with `npm run seed -- --scale` (bench/run.ts
 //   passes a copy of its cached one), instead of seeding a temporary one; it is left in place.
@@ -13,6 +13,9 @@ import { join } from 'node:path';
 const root = process.cwd();
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** Budgets: service req/s over bare Fastify req/s (at least), request-log query p95 in ms (at most). */
+const MIN_RATIO = 0.7;
+const MAX_QUERY_P95_MS = 20;
 
 function startProcess(
   script: string,
@@ -102,6 +105,10 @@ async function main() {
         folderParentId: rfis.folderId,
       });
       const rfiFolderId = rfiList.folderList[0].folderId;
+      // The log writer counts the stored log's bytes when it starts on a log it has not counted (a freshly
+      // seeded copy: seconds of one core). A query of the log waits for the writer, so that count is over
+      // before either side is measured and cannot slow the bare server down.
+      await fetch(`${service.url}/requestlogs?Take=1`, { headers: { authorization: `Bearer ${apiKey}` } });
 
       const body = JSON.stringify({ authSessionKey: session, folderId: rfiFolderId });
       const check = await post(`${service.url}/api/internal/openissue/read`, JSON.parse(body));
@@ -177,8 +184,8 @@ async function main() {
         {
           figure: 'ratio service / bare',
           value: Number(ratio.toFixed(2)),
-          budget: '≥ 0.5',
-          pass: ratio >= 0.5,
+          budget: `≥ ${MIN_RATIO}`,
+          pass: ratio >= MIN_RATIO,
         },
         {
           figure: 'request-log query, 2 filters, 1M rows: p50 ms',
@@ -188,8 +195,8 @@ async function main() {
         {
           figure: 'request-log query, 2 filters, 1M rows: p95 ms',
           value: Number(p(0.95).toFixed(1)),
-          budget: '≤ 50',
-          pass: p(0.95) <= 50,
+          budget: `≤ ${MAX_QUERY_P95_MS}`,
+          pass: p(0.95) <= MAX_QUERY_P95_MS,
         },
       ];
       console.table(rows);

@@ -61,18 +61,21 @@ export function maskJson(value: unknown): unknown {
 /** JSON text of a decoded request for the log: secrets masked, dates in wire form; one pass. */
 export function maskedDtoJson(dto: unknown): string | undefined {
   if (dto === undefined) return undefined;
-  return JSON.stringify(dto, function (this: Record<string, unknown>, key, value) {
-    const raw = this[key];
-    if (raw instanceof Date) return formatDateTime(raw);
-    if (key && isFilled(value) && typeof value !== 'object' && isSecretName(key)) return MASK;
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const pairValue = secretPairValueKey(value as Record<string, unknown>);
-      if (pairValue && isFilled((value as Record<string, unknown>)[pairValue])) {
-        return { ...(value as Record<string, unknown>), [pairValue]: MASK };
-      }
+  return JSON.stringify(dto, maskingReplacer);
+}
+
+/** The replacer of `maskedDtoJson` (one function, not a closure per call: it runs for every request). */
+function maskingReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  if (raw instanceof Date) return formatDateTime(raw);
+  if (key && isFilled(value) && typeof value !== 'object' && isSecretName(key)) return MASK;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const pairValue = secretPairValueKey(value as Record<string, unknown>);
+    if (pairValue && isFilled((value as Record<string, unknown>)[pairValue])) {
+      return { ...(value as Record<string, unknown>), [pairValue]: MASK };
     }
-    return value;
-  });
+  }
+  return value;
 }
 
 /** `name=value&…` text (a query string or a form body) with the values of secret names masked; raw otherwise. */
@@ -161,32 +164,39 @@ export function secretValues(
   sources: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, unknown> },
   out = new Set<string>(),
 ): Set<string> {
-  const add = (v: unknown) => {
-    if (typeof v === 'string' && v.length >= 4) out.add(v);
-    else if (Array.isArray(v)) v.forEach(add);
-  };
-  const walk = (value: unknown, depth: number) => {
-    if (depth > 32 || !value || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach((v) => walk(v, depth + 1));
-    const o = value as Record<string, unknown>;
-    const pairValue = secretPairValueKey(o);
-    if (pairValue) add(o[pairValue]);
-    for (const [k, v] of Object.entries(o)) {
-      if (isSecretName(k)) add(v);
-      else walk(v, depth + 1);
-    }
-  };
-  walk(sources.query, 0);
-  walk(sources.body, 0);
+  collectSecrets(sources.query, 0, out);
+  collectSecrets(sources.body, 0, out);
   for (const [k, v] of Object.entries(sources.headers ?? {})) {
     if (!isSecretHeader(k) && !isSecretName(k)) continue;
-    add(v);
+    addSecret(v, out);
     if (typeof v === 'string') {
       const token = /^(?:Bearer|Basic)\s+(\S+)/i.exec(v)?.[1];
-      if (token) add(token);
+      if (token) addSecret(token, out);
     }
   }
   return out;
+}
+
+// Module functions, not closures per call: `secretValues` runs for every logged request.
+function addSecret(v: unknown, out: Set<string>): void {
+  if (typeof v === 'string' && v.length >= 4) out.add(v);
+  else if (Array.isArray(v)) for (const item of v) addSecret(item, out);
+}
+
+function collectSecrets(value: unknown, depth: number, out: Set<string>): void {
+  if (depth > 32 || !value || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectSecrets(v, depth + 1, out);
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  const pairValue = secretPairValueKey(o);
+  if (pairValue) addSecret(o[pairValue], out);
+  for (const k in o) {
+    if (!Object.prototype.hasOwnProperty.call(o, k)) continue;
+    if (isSecretName(k)) addSecret(o[k], out);
+    else collectSecrets(o[k], depth + 1, out);
+  }
 }
 
 /** Text with every occurrence of each secret value, as written raw, percent-, form- or JSON-encoded, masked. */
@@ -203,7 +213,11 @@ export function scrub(text: string | undefined, secrets: Set<string>): string | 
   return out;
 }
 
+/** Characters no encoding below changes: a secret made of them (a session or API key) is its only form. */
+const SAME_IN_EVERY_ENCODING = /^[A-Za-z0-9_.*-]*$/;
+
 function encodings(secret: string): string[] {
+  if (SAME_IN_EVERY_ENCODING.test(secret)) return secret.length >= 4 ? [secret] : [];
   const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
   forms.add(new URLSearchParams({ v: secret }).toString().slice(2));
   return [...forms].filter((f) => f.length >= 4);

@@ -204,9 +204,10 @@ export class RequestLog {
     // The plan is chosen here, not by SQLite (which has no statistics): one filter "drives" the query through
     // an index that is ordered by id, so the newest matches come first and the walk stops after Skip + Take;
     // every other filter is written so that no index applies to it (`+column`) and is checked on the way.
-    // Drivers, most selective first: ids, the exact-match columns that narrow most, failures (few), rows
-    // without a response (few while response tracking is on), the broad exact-match columns; otherwise the
-    // walk is over the whole log by id (durations are checked on the way).
+    // Drivers, most selective first: ids, the exact-match columns that narrow most, failures (few; their
+    // index holds every filtered column, so the other filters are checked without reading rows), rows without
+    // a response (few while response tracking is on), the broad exact-match columns; otherwise the walk is over
+    // the whole log by id (durations are checked on the way).
     let index: string | undefined;
     let driven = false;
     const drive = (sql: string, plain: string, value?: unknown, via?: string) => {
@@ -225,9 +226,9 @@ export class RequestLog {
     exact('session_id', q.sessionId);
     exact('forwarded_for', q.forwardedFor);
     exact('ip_address', q.ipAddress);
-    exact('referer', q.referer);
-    if (q.withErrors === true) drive('has_error = 1', '+has_error = 1', undefined, 'request_log_errors');
+    if (q.withErrors === true) drive('has_error = 1', '+has_error = 1', undefined, 'request_log_failures');
     if (q.withErrors === false) add('+has_error = 0');
+    exact('referer', q.referer);
     if (q.hasResponse === false) {
       drive('response_dto IS NULL', '+response_dto IS NULL', undefined, 'request_log_no_response');
     }

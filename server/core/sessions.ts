@@ -28,6 +28,8 @@ export function sessionKeyHash(key: string): string {
 
 export class Sessions {
   private cache = new Map<string, { userId: number; expiresMs: number }>();
+  /** Session key → its hash, for keys that named a session (bounded). */
+  private hashes = new Map<string, string>();
   private users = new Map<number, User>();
   private stmts;
 
@@ -92,13 +94,19 @@ export class Sessions {
 
   /** The user of a live session (and the expiry slides on), or undefined when missing or expired. */
   resolve(key: string, nowMs = Date.now()): User | undefined {
-    const hash = sessionKeyHash(key);
+    // Every request hashes its key: the hashes of live sessions' keys are kept (never of keys that matched none).
+    let hash = this.hashes.get(key);
+    if (hash === undefined) hash = sessionKeyHash(key);
     let entry = this.cache.get(hash);
     if (!entry) {
       const row = this.stmts.get.get(hash) as { user_id: number; expires_ms: number } | undefined;
       if (!row) return undefined;
       entry = { userId: row.user_id, expiresMs: row.expires_ms };
       this.cache.set(hash, entry);
+    }
+    if (!this.hashes.has(key)) {
+      if (this.hashes.size >= 10_000) this.hashes.clear();
+      this.hashes.set(key, hash);
     }
     if (entry.expiresMs <= nowMs) {
       this.cache.delete(hash);

@@ -154,6 +154,12 @@ function toNumber(value: unknown): number | undefined {
 /** The most entries a list in a request may have (the service answers 400 `TooMany` past it). */
 export const MAX_LIST_ITEMS = 10_000;
 
+/** A field error at `path` (no closure per call: decoding runs for every field of every request). */
+function failure(errors: FieldError[], path: string, message: string, errorCode = 'InvalidValue') {
+  errors.push({ fieldName: path || '(body)', errorCode, message });
+  return { value: undefined, errors };
+}
+
 /**
  * Strict decode of a request (service side): case-insensitive property names, numbers and booleans also
  * accepted as strings (as ServiceStack binds them), anything else that does not fit is a field error named by
@@ -165,10 +171,6 @@ export function decodeStrict(
   path = '',
   errors: FieldError[] = [],
 ): { value: unknown; errors: FieldError[] } {
-  const fail = (message: string, errorCode = 'InvalidValue') => {
-    errors.push({ fieldName: path || '(body)', errorCode, message });
-    return { value: undefined, errors };
-  };
   if (value === null || value === undefined) return { value: undefined, errors };
   const what = path || 'request';
   switch (schema.kind) {
@@ -176,36 +178,42 @@ export function decodeStrict(
     case 'long':
     case 'decimal': {
       const n = toNumber(value);
-      if (n === undefined) return fail(`'${what}' must be a number.`);
+      if (n === undefined) return failure(errors, path, `'${what}' must be a number.`);
       if (schema.kind !== 'decimal') {
-        if (!Number.isInteger(n)) return fail(`'${what}' must be a whole number.`);
+        if (!Number.isInteger(n)) return failure(errors, path, `'${what}' must be a whole number.`);
         const ok = schema.kind === 'int' ? n >= INT32.min && n <= INT32.max : Number.isSafeInteger(n);
-        if (!ok) return fail(`'${what}' is out of range.`, 'OutOfRange');
+        if (!ok) return failure(errors, path, `'${what}' is out of range.`, 'OutOfRange');
       }
       return { value: n, errors };
     }
     case 'bool':
       if (typeof value === 'boolean') return { value, errors };
       if (value === 'true' || value === 'false') return { value: value === 'true', errors };
-      return fail(`'${what}' must be true or false.`);
+      return failure(errors, path, `'${what}' must be true or false.`);
     case 'string':
       if (typeof value === 'string') return { value, errors };
       if (typeof value === 'number' || typeof value === 'boolean') return { value: String(value), errors };
-      return fail(`'${what}' must be text.`);
+      return failure(errors, path, `'${what}' must be text.`);
     case 'dateTime': {
       const d = typeof value === 'string' ? parseDateTime(value) : undefined;
-      return d ? { value: d, errors } : fail(`'${what}' must be a date (/Date(ms)/ or ISO 8601).`);
+      return d
+        ? { value: d, errors }
+        : failure(errors, path, `'${what}' must be a date (/Date(ms)/ or ISO 8601).`);
     }
     case 'timeSpan': {
       const t = typeof value === 'string' ? parseTimeSpan(value) : undefined;
-      return t !== undefined ? { value: t, errors } : fail(`'${what}' must be an ISO 8601 duration.`);
+      return t !== undefined
+        ? { value: t, errors }
+        : failure(errors, path, `'${what}' must be an ISO 8601 duration.`);
     }
     case 'any':
       return { value, errors };
     case 'list': {
-      if (!Array.isArray(value)) return fail(`'${what}' must be a list.`);
+      if (!Array.isArray(value)) return failure(errors, path, `'${what}' must be a list.`);
       if (value.length > MAX_LIST_ITEMS) {
-        return fail(
+        return failure(
+          errors,
+          path,
           `'${what}' has ${value.length} entries; at most ${MAX_LIST_ITEMS} are accepted.`,
           'TooMany',
         );
@@ -214,7 +222,7 @@ export function decodeStrict(
       return { value: out, errors };
     }
     case 'dict': {
-      if (!isRecord(value)) return fail(`'${what}' must be an object.`);
+      if (!isRecord(value)) return failure(errors, path, `'${what}' must be an object.`);
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
         const d = decodeStrict(schema.of, v, path ? `${path}.${k}` : k, errors).value;
@@ -223,7 +231,7 @@ export function decodeStrict(
       return { value: out, errors };
     }
     case 'object': {
-      if (!isRecord(value)) return fail(`'${what}' must be an object.`);
+      if (!isRecord(value)) return failure(errors, path, `'${what}' must be an object.`);
       const out: Record<string, unknown> = {};
       const byLower = fieldIndex(schema);
       for (const [k, v] of Object.entries(value)) {

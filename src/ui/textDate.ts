@@ -3,7 +3,13 @@
 // locale, sorted as dates, and written back in the format read (MM/DD/YYYY for new values). An ISO 8601
 // date-time is written back as its date part (YYYY-MM-DD): these fields hold days, not instants.
 
-import { formatTextDate, parseTextDate, textDateDay } from '../contract/textDates';
+import {
+  formatTextDate,
+  parseTextDate,
+  textDateDay,
+  TEXT_DATE_MAX_YEAR,
+  TEXT_DATE_MIN_YEAR,
+} from '../contract/textDates';
 
 // The reader and writer are the contract's, shared with the service (same formats, same years).
 export {
@@ -68,4 +74,21 @@ export function displayTextDate(
     localFormats.set(key, f);
   }
   return f.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+}
+
+/** What a field says for a date written in a readable shape but in a year the service does not take. */
+export const TEXT_DATE_YEARS_MESSAGE = `Enter a year from ${TEXT_DATE_MIN_YEAR} to ${TEXT_DATE_MAX_YEAR}.`;
+
+/**
+ * Why a typed date cannot be sent: 'years' for a readable date outside TEXT_DATE_MIN_YEAR–TEXT_DATE_MAX_YEAR
+ * (01/01/1800), 'unreadable' for anything else that is not a date (02/30/2027, "soon"); undefined when the text
+ * is empty or a date the service takes.
+ */
+export function textDateProblem(text: string): 'years' | 'unreadable' | undefined {
+  const t = text.trim();
+  if (t === '' || parseTextDate(t)) return undefined;
+  const year = /^\d{1,2}\/\d{1,2}\/(\d{4})$/.exec(t)?.[1] ?? /^(\d{4})-\d{2}-\d{2}\b/.exec(t)?.[1];
+  return year !== undefined && (Number(year) < TEXT_DATE_MIN_YEAR || Number(year) > TEXT_DATE_MAX_YEAR)
+    ? 'years'
+    : 'unreadable';
 }

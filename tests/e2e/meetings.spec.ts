@@ -108,3 +108,17 @@ test('a meeting without minutes says so plainly', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Notes after the minutes' })).toContainText('None.');
   await shot(page, 'meeting-no-minutes');
 });
+
+test('on a phone the minutes are cards, every fact in view without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, seed.pm);
+  await page.goto('/projects/1/meetings/3100');
+  const schedule = page.getByRole('list', { name: 'Minutes: Schedule' });
+  await expect(schedule.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const overdue = schedule.locator('[data-overdue="true"]').first();
+  await expect(overdue).toContainText('Responsible');
+  await expect(overdue).toContainText(/Overdue \d+ days/i);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'meeting-phone-cards');
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { seed, shot, signIn } from './helpers';
 
@@ -222,7 +223,9 @@ test('tracking, copy as curl and replay of a read side by side', async ({ page, 
   await expect(responses).toBeChecked();
 
   await makeCalls(page, sessionKey);
-  await page.goto('/admin/request-log?PathInfo=%2Fapi%2Finternal%2Fproject%2Fget');
+  // This session's own ProjectGet row: other specs may be calling the same service meanwhile.
+  const sessionId = 'sess-' + createHash('sha256').update(sessionKey).digest('hex').slice(0, 16);
+  await page.goto(`/admin/request-log?PathInfo=%2Fapi%2Finternal%2Fproject%2Fget&SessionId=${sessionId}`);
   await openRow(rows(page).first());
   const detail = page.getByTestId('entry-detail');
   await expect(detail.getByRole('region', { name: 'Response DTO' })).toContainText(seed.project1.name);

@@ -142,7 +142,7 @@ test('the list keeps filter and sort in the URL, and exports what it shows as CS
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Number,Subject,Status,From,To,Due date,Days overdue,Cost impact,Change order amount',
+    'Number,Subject,Status,From,To,Ball in court,Due date,Days overdue,Cost impact,Change order amount',
   );
   expect(lines).toHaveLength(shown + 1);
   expect(lines[1]).toMatch(/^RFI-0\d\d,/);
@@ -312,7 +312,7 @@ test('an invalid due date is refused at the field, by the console and by the ser
   // covered by tests/unit/rfis-view.test.tsx.
   await due.fill('01/01/1800');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Enter a real date as MM/DD/YYYY (or YYYY-MM-DD).')).toBeVisible();
+  await expect(page.getByText('Enter a year from 1900 to 2100.')).toBeVisible();
   await expect(due).toHaveAttribute('aria-invalid', 'true');
   await expect(due).toHaveValue('01/01/1800');
   expect(updates).toBe(0);

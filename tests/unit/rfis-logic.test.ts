@@ -123,12 +123,14 @@ describe('list state', () => {
     ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'Number,Subject,Status,From,To,Due date,Days overdue,Cost impact,Change order amount',
+      'Number,Subject,Status,From,To,Ball in court,Due date,Days overdue,Cost impact,Change order amount',
     );
     expect(lines[1]).toBe(
-      'RFI-004,"Say ""hi"", then\nleave",Open,Pat Miller,Rachel Kim,11/12/2026,10,Yes,50990',
+      'RFI-004,"Say ""hi"", then\nleave",Open,Pat Miller,Rachel Kim,Rachel Kim,11/12/2026,10,Yes,50990',
     );
-    expect(lines[2]).toBe(`RFI-002,"'=HYPERLINK(""x"")",Open,Pat Miller,Rachel Kim,2026-12-01,,No,`);
+    expect(lines[2]).toBe(
+      `RFI-002,"'=HYPERLINK(""x"")",Open,Pat Miller,Rachel Kim,Rachel Kim,2026-12-01,,No,`,
+    );
   });
 });
 

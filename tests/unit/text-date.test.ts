@@ -4,6 +4,8 @@ import {
   displayTextDate,
   formatTextDate,
   parseTextDate,
+  TEXT_DATE_YEARS_MESSAGE,
+  textDateProblem,
   textDateSortKey,
   todayDay,
   writeTextDate,
@@ -73,5 +75,20 @@ describe('sorting and display', () => {
   it("today's day number follows the local calendar day", () => {
     expect(todayDay(new Date(2026, 10, 22, 23, 59))).toBe(textDateSortKey('11/22/2026'));
     expect(todayDay(new Date(2026, 10, 22, 0, 1))).toBe(textDateSortKey('2026-11-22'));
+  });
+});
+
+describe('textDateProblem', () => {
+  it('tells a year out of range from a date that cannot be read', () => {
+    expect(textDateProblem('')).toBeUndefined();
+    expect(textDateProblem('  ')).toBeUndefined();
+    expect(textDateProblem('01/01/2027')).toBeUndefined();
+    expect(textDateProblem('2027-01-01')).toBeUndefined();
+    expect(textDateProblem('01/01/1800')).toBe('years');
+    expect(textDateProblem('1899-12-31')).toBe('years');
+    expect(textDateProblem('01/01/2101')).toBe('years');
+    expect(textDateProblem('02/30/2027')).toBe('unreadable');
+    expect(textDateProblem('soon')).toBe('unreadable');
+    expect(TEXT_DATE_YEARS_MESSAGE).toBe('Enter a year from 1900 to 2100.');
   });
 });

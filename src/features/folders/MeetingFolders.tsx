@@ -1,7 +1,8 @@
 // The meetings among a folder's children (a Meetings container's), each with its number, date and type: one
 // meeting read (operation 18) per meeting, in the background after the page shows (the interface lists meetings
-// only as folders). A table on wider screens, cards at phone width. Service order, as every folder list.
-import type { ReactNode } from 'react';
+// only as folders). A table on wider screens, cards at phone width. Service order, as every folder list. At most
+// MEETINGS_PAGE meetings are listed and read at first; "Show more" lists and reads the next ones.
+import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
@@ -107,9 +108,15 @@ function MeetingCards({ rows }: { rows: Row[] }) {
   );
 }
 
-export function MeetingFolders({ projectId, folders }: { projectId: number; folders: Folder[] }) {
+/** Meetings listed (and read, one request each) at a time. */
+export const MEETINGS_PAGE = 50;
+
+export function MeetingFolders({ projectId, folders: all }: { projectId: number; folders: Folder[] }) {
   const config = useConfig();
   const cards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [limit, setLimit] = useState(MEETINGS_PAGE);
+  const folders = all.slice(0, limit);
+  const rest = all.length - folders.length;
   const reads = useQueries({
     queries: folders.map((f) => ({ ...meetingQuery(f.folderId ?? 0), enabled: !!f.folderId })),
   });
@@ -138,6 +145,16 @@ export function MeetingFolders({ projectId, folders }: { projectId: number; fold
         </Group>
       )}
       {cards ? <MeetingCards rows={rows} /> : <MeetingTable rows={rows} />}
+      {rest > 0 && (
+        <Group gap="sm">
+          <Text size="sm" c="dimmed">
+            {folders.length} of {all.length} meetings shown.
+          </Text>
+          <Button size="compact-sm" variant="default" onClick={() => setLimit((n) => n + MEETINGS_PAGE)}>
+            Show {Math.min(rest, MEETINGS_PAGE)} more
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

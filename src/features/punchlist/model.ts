@@ -4,7 +4,7 @@ import type { CodeName } from '../../contract/codes';
 import type { PunchList } from '../../contract/dtos';
 import { limits, PUNCH_LIST_ENTRY_MAX, PUNCH_LIST_MAX_ENTRIES } from '../../contract/limits';
 import { parseDelimited } from '../../ui/delimited';
-import { formatTextDate, parseTextDate } from '../../ui/textDate';
+import { formatTextDate, parseTextDate, TEXT_DATE_YEARS_MESSAGE, textDateProblem } from '../../ui/textDate';
 
 export type ColumnKey =
   | 'summary'
@@ -148,9 +148,9 @@ export function validateRow(values: RowValues, statuses: CodeName[]): CellErrors
     if (values[key].length > max)
       errors[key] = `${columnByKey.get(key)!.label} is longer than ${max} characters.`;
   }
-  if (values.dueDate.trim() !== '' && !parseTextDate(values.dueDate)) {
-    errors.dueDate = 'Due date is not a date: use MM/DD/YYYY.';
-  }
+  const dueProblem = textDateProblem(values.dueDate);
+  if (dueProblem === 'years') errors.dueDate = `Due date: ${TEXT_DATE_YEARS_MESSAGE.toLowerCase()}`;
+  else if (dueProblem) errors.dueDate = 'Due date is not a date: use MM/DD/YYYY.';
   if (parseStatus(values.status, statuses) === null) {
     errors.status = `Status must be one of ${statuses.map((s) => s.name).join(', ')}.`;
   }

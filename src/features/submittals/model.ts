@@ -4,7 +4,7 @@
 import type { AttachmentFile, Folder, SubmittalPackage } from '../../contract/dtos';
 import { finalSubmittalStatuses, submittalStatuses, submittalStatusOf } from '../../contract/statuses';
 import { limits } from '../../contract/limits';
-import { parseTextDate, writeTextDate } from '../../ui/textDate';
+import { TEXT_DATE_YEARS_MESSAGE, textDateProblem, writeTextDate } from '../../ui/textDate';
 
 /** After these nobody holds the ball. */
 export function isFinalStatus(status: string | undefined): boolean {
@@ -177,9 +177,10 @@ export function validateSubmittal(
     if (!errors[f] && v.length > max) errors[f] = `At most ${max} characters (now ${v.length}).`;
   }
   const due = values.dueDateFromSub.trim();
-  if (due !== '' && due !== base.dueDateFromSub.trim() && !parseTextDate(due)) {
+  const dueProblem = due !== base.dueDateFromSub.trim() ? textDateProblem(due) : undefined;
+  if (dueProblem === 'years') errors.dueDateFromSub = TEXT_DATE_YEARS_MESSAGE;
+  else if (dueProblem)
     errors.dueDateFromSub = 'Enter a date as MM/DD/YYYY (or YYYY-MM-DD), or leave it empty.';
-  }
   const status = values.status.trim();
   if (status !== '' && status !== base.status && !submittalStatusOf(status)) {
     errors.status = `Choose one of: ${submittalStatuses.join(', ')}.`;

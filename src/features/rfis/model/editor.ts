@@ -3,7 +3,13 @@
 import type { CodeName } from '../../../contract/codes';
 import type { OpenIssue, ProjectMember } from '../../../contract/dtos';
 import { limits } from '../../../contract/limits';
-import { displayTextDate, parseTextDate, writeTextDate } from '../../../ui/textDate';
+import {
+  displayTextDate,
+  parseTextDate,
+  TEXT_DATE_YEARS_MESSAGE,
+  textDateProblem,
+  writeTextDate,
+} from '../../../ui/textDate';
 
 export interface RfiFormValues {
   subject: string;
@@ -112,9 +118,9 @@ export function validateRfi(values: RfiFormValues): Partial<Record<keyof RfiForm
   if (values.question.length > max.question) {
     errors.question = `Keep the question to ${max.question.toLocaleString('en-US')} characters.`;
   }
-  if (values.dueDate.trim() !== '' && !parseTextDate(values.dueDate)) {
-    errors.dueDate = 'Enter a real date as MM/DD/YYYY (or YYYY-MM-DD).';
-  }
+  const dateProblem = textDateProblem(values.dueDate);
+  if (dateProblem === 'years') errors.dueDate = TEXT_DATE_YEARS_MESSAGE;
+  else if (dateProblem) errors.dueDate = 'Enter a real date as MM/DD/YYYY (or YYYY-MM-DD).';
   for (const k of [
     'locationSite',
     'locationBuilding',
