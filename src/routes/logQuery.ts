@@ -1,7 +1,7 @@
 // The request-log explorer's filters as they live in the address (PascalCase names, as in the interface): read
 // from and written to URL parameters. Here, below the features, because the explorer reads them and other screens
 // (analytics) link into the explorer with them.
-import { formatTimeSpan, parseTimeSpan } from '../contract/codecs';
+import { formatTimeSpan, parseTimeSpan } from '../contract/timeSpan';
 import { MAX_TAKE } from '../contract/requestLog';
 
 /** Every query parameter of operation 20 except the tracking switches. */
