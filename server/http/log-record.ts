@@ -42,7 +42,10 @@ export function logRecord(
   const keepBody = op !== undefined && op.logBody && !(error && REFUSED_BEFORE_BINDING.has(error.status));
   const path = request.url.split('?')[0];
   const pathInfo = canonicalPath(path);
-  const items: Record<string, string> = op ? { operation: op.name } : {};
+  const items: Record<string, string> = {
+    ...(op && { operation: op.name }),
+    statusCode: String(error?.status ?? 200),
+  };
   if (pathInfo !== path) items.rawPathInfo = path;
   const secrets = secretValues({ query, body: who.body, headers });
   const contentType = headerText(headers['content-type']);

@@ -105,6 +105,21 @@ describe('entries', () => {
     expect(e.responseDto).toBeUndefined();
   });
 
+  it('records the HTTP status code of the reply in Items (statusCode)', async () => {
+    const ok = await logged('ProjectGetRequest', { projectId: ids.projectId });
+    const notFound = await logged('FolderGetRequest', { folderId: 987_654 });
+    const bad = await logged('FolderGetRequest', { folderId: 'abc' });
+    const refused = await h.post('/api/internal/nothing/here', {});
+    const unknown = await lastId();
+    const byId = new Map(
+      (await entries({ ids: [ok, notFound, bad, unknown].join(',') })).map((e) => [e.id, e]),
+    );
+    expect(byId.get(ok).items.statusCode).toBe('200');
+    expect(byId.get(notFound).items.statusCode).toBe('404');
+    expect(byId.get(bad).items.statusCode).toBe('400');
+    expect(byId.get(unknown).items.statusCode).toBe(String(refused.status));
+  });
+
   it('numbers entries upward from 1', async () => {
     const all = await entries({ take: 10_000 });
     const list = idsOf(all);
