@@ -7,7 +7,7 @@ import type { RequestLog } from '../core/requestlog';
 import { BODY_LIMIT, callbackName, errorBody, writeJson } from '../core/wire';
 import { ServiceError } from '../handler';
 import type { Who } from './exchange';
-import { logRecord } from './log-record';
+import { logFacts } from './log-record';
 
 /** A reply's JSON text, or what went wrong (a ServiceError, a Fastify client error, or a bug: 500). */
 export type Outcome = { json: string } | { error: unknown };
@@ -38,7 +38,7 @@ export function responder(log: RequestLog, development: boolean): Respond {
     reply.code(status).header('content-type', written.contentType).send(written.text);
 
     if (op && !op.logged) return;
-    log.add(logRecord(request, op, written, error, who), error !== undefined);
+    log.add(logFacts(request, op, written, error, who));
   };
 }
 
