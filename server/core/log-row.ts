@@ -53,8 +53,8 @@ export type LogFacts = [
   fullName: string | null,
   isAdmin: boolean,
   sessionKey: string | null,
-  /** The reply's JSON (the error body when it failed). */
-  json: string,
+  /** The reply's JSON (the error body when it failed); null when the row needs nothing of it (`forHandOff`). */
+  json: string | null,
 ];
 
 /** A stored body or DTO longer than this (characters) is kept as a preview of this length, flagged truncated. */
@@ -96,7 +96,7 @@ export function logRow(f: LogFacts): LogRow {
   const query = rawQuery ?? {};
   const contentType = headerText(headers['content-type']);
   const parsed = bodyParsed ? reparse(rawBody, contentType) : undefined;
-  const keepBody = operation !== null && logBody && !(failed && REFUSED_BEFORE_BINDING.has(errorStatus));
+  const keepBody = keepsBody(operation, logBody, errorStatus);
   const path = url.split('?')[0];
   const pathInfo = canonicalPath(path);
   const items: Record<string, string> = operation !== null ? { operation } : {};
@@ -131,10 +131,12 @@ export function logRow(f: LogFacts): LogRow {
           roles: isAdmin ? ['Admin'] : ['Staff'],
         })
       : null;
-  const responseJson = failed
-    ? undefined
-    : capJson(operation !== null && !logBody ? maskBody(json) : json, 'responseDto', items);
-  const errorJson = failed ? capJson(scrub(json, secrets), 'errorResponse', items) : undefined;
+  const responseJson =
+    failed || json === null
+      ? undefined
+      : capJson(operation !== null && !logBody ? maskBody(json) : json, 'responseDto', items);
+  const errorJson =
+    failed && json !== null ? capJson(scrub(json, secrets), 'errorResponse', items) : undefined;
   return [
     dateMs,
     method,
@@ -157,6 +159,27 @@ export function logRow(f: LogFacts): LogRow {
     durationMs,
   ];
 }
+
+/**
+ * Sets the tracking switches of `facts` and drops what its row will not use, so it is not copied to the writer:
+ * the reply's text when the row stores no reply — unless its length is noted in Items (a reply over the cap) or
+ * masking could change that length (an operation that does not log its body, sign-in) — and the DTO when the
+ * row stores no body.
+ */
+export function forHandOff(facts: LogFacts, tracking: number): LogFacts {
+  facts[2] = tracking;
+  const [, , , operation, logBody, errorStatus] = facts;
+  const failed = errorStatus !== null;
+  const stored = tracking & (failed ? TRACK_ERROR : TRACK_RESPONSE);
+  const masked = operation !== null && !logBody && !failed;
+  if (!stored && !masked && facts[20] !== null && facts[20].length <= LOG_TEXT_MAX) facts[20] = null;
+  if (!keepsBody(operation, logBody, errorStatus)) facts[15] = undefined;
+  return facts;
+}
+
+/** Whether a row stores the request's body and DTO. */
+const keepsBody = (operation: string | null, logBody: boolean, errorStatus: number | null) =>
+  operation !== null && logBody && !(errorStatus !== null && REFUSED_BEFORE_BINDING.has(errorStatus));
 
 /** Rows of a batch of facts; a request whose row cannot be built is left out and reported (a bug, never expected). */
 export function rowsOf(batch: LogFacts[]): LogRow[] {

@@ -5,7 +5,15 @@
 import type { Database } from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { createWriter, type LogWriter } from './log-writer.mjs';
-import { canonicalPath, rowsOf, TRACK_ERROR, TRACK_RESPONSE, TRACK_SESSION, type LogFacts } from './log-row';
+import {
+  canonicalPath,
+  forHandOff,
+  rowsOf,
+  TRACK_ERROR,
+  TRACK_RESPONSE,
+  TRACK_SESSION,
+  type LogFacts,
+} from './log-row';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import type { RequestOf } from '../../src/contract/operations';
 import {
@@ -104,11 +112,11 @@ export class RequestLog {
   /** Takes the facts of an answered request (log-record.ts); the row is built and written off the request path. */
   add(facts: LogFacts): void {
     const t = this.tracking;
-    facts[2] =
+    const tracking =
       (t.enableSessionTracking ? TRACK_SESSION : 0) |
       (t.enableResponseTracking ? TRACK_RESPONSE : 0) |
       (t.enableErrorTracking ? TRACK_ERROR : 0);
-    this.pending.push(facts);
+    this.pending.push(forHandOff(facts, tracking));
     if (this.pending.length >= 500) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), 20);
   }
