@@ -142,6 +142,14 @@ describe('entries', () => {
     expect(await entries({ pathInfo: '/requestlogs' })).toEqual([]);
     expect(await entries({ pathInfo: '/json/reply/RequestLogs' })).toEqual([]);
   });
+
+  it('logs a request whose facts cannot be copied to the writer thread (its row is built in the service)', async () => {
+    const facts = requestFacts(h.url, '/test/uncopyable', Date.now(), 1);
+    facts[11] = { 'x-test': 'kept', 'x-uncopyable': (() => 'a function') as unknown as string };
+    h.service.app.log.add(facts);
+    const [e] = await entries({ pathInfo: '/test/uncopyable' });
+    expect(e.headers).toEqual({ 'x-test': 'kept' });
+  });
 });
 
 describe('reply', () => {
