@@ -2,7 +2,7 @@
 // route styles (server/http/operation.ts: binding, session, read cache, handler; server/http/respond.ts: reply
 // and request-log row); every reply carries the security headers (server/http/headers.ts); the built console is
 // served with SPA fallback (server/http/static.ts).
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type { Database } from 'better-sqlite3';
 import { JSON_REPLY_PREFIX, operations, operationNames } from '../src/contract/operations';
 import { ReadCache } from './core/read-cache';
@@ -40,6 +40,7 @@ export interface AppOptions {
 /** Paths that are the API's: one no operation answers gets 405 `UnknownOperation`, never the console. */
 const API_PREFIXES = ['/api/', '/json/', '/requestlogs'];
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+const TEXT_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 export function buildApp(options: AppOptions) {
   const { db, handlers } = options;
@@ -80,12 +81,16 @@ export function buildApp(options: AppOptions) {
     done();
   });
 
-  // Every body is read as text; the operation decides how to parse it, so bad JSON gets our error body.
+  // Every body is read as text; the operation decides how to parse it, so bad JSON gets our error body. The
+  // types clients send are also named: Fastify remembers the parser of a named type per Content-Type header,
+  // but looks for the catch-all one again on every request.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+  const asText = (request: FastifyRequest, body: string | Buffer, done: (e: null, body: unknown) => void) => {
     request.rawBody = body as string;
     done(null, body);
-  });
+  };
+  app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: 'string' }, asText);
+  app.addContentTypeParser('*', { parseAs: 'string' }, asText);
 
   for (const name of operationNames) {
     const op = operations[name];

@@ -8,7 +8,7 @@ import type { RequestLog } from '../core/requestlog';
 import { BODY_LIMIT, callbackName, errorBody, writeJson } from '../core/wire';
 import { ServiceError } from '../handler';
 import type { Who } from './exchange';
-import { logRecord } from './log-record';
+import { logFacts } from './log-record';
 
 /** A reply written piece by piece (a RowStream's list): its first part, the rest, and the RowStream's options. */
 export interface StreamedReply {
@@ -52,7 +52,7 @@ export function responder(log: RequestLog, development: boolean): Respond {
     reply.code(status).header('content-type', written.contentType).send(written.text);
 
     if (op && !op.logged) return;
-    log.add(logRecord(request, op, written, error, who), error !== undefined);
+    log.add(logFacts(request, op, written, error, who));
   };
 
   /**
@@ -97,7 +97,7 @@ export function responder(log: RequestLog, development: boolean): Respond {
     const { contentType, first, length, failure } = out;
     if (failure === undefined) {
       if (op && !op.logged) return;
-      log.add(logRecord(request, op, { contentType, text: '', json: first, length }, undefined, who), false);
+      log.add(logFacts(request, op, { contentType, text: '', json: first, length }, undefined, who));
       return;
     }
     console.error(
@@ -106,7 +106,7 @@ export function responder(log: RequestLog, development: boolean): Respond {
     const error = toServiceError(failure, request);
     if (op && !op.logged) return;
     const json = stringifyWire(errorBody(op, error, development, (failure as Error)?.stack));
-    log.add(logRecord(request, op, { contentType, text: '', json }, error, who), true);
+    log.add(logFacts(request, op, { contentType, text: '', json }, error, who));
   }
 }
 

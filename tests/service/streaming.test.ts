@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encode, stringifyWire } from '../../src/contract/codecs';
 import { operations } from '../../src/contract/operations';
-import type { LogRecord, RequestLog } from '../../server/core/requestlog';
+import type { LogFacts } from '../../server/core/log-row';
+import type { RequestLog } from '../../server/core/requestlog';
 import { RowStream } from '../../server/handler';
 import { responder } from '../../server/http/respond';
 import { expectStatus, sleep, useHarness, useSeedIds, type Json } from './harness';
@@ -200,14 +201,8 @@ describe('a streamed request-log reply', () => {
 
 describe('a failure after the first byte', () => {
   it('destroys the connection (a truncated reply, never a wrong one) and logs the failure', async () => {
-    const rows: LogRecord[] = [];
-    const errors: boolean[] = [];
-    const log = {
-      add: (r: LogRecord, isError: boolean) => {
-        rows.push(r);
-        errors.push(isError);
-      },
-    } as unknown as RequestLog;
+    const rows: LogFacts[] = [];
+    const log = { add: (facts: LogFacts) => rows.push(facts) } as unknown as RequestLog;
     const respond = responder(log, false);
     const op = operations.DocumentsReadInFolderRequest;
     function* rest() {
@@ -232,8 +227,9 @@ describe('a failure after the first byte', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe('2');
       await expect(res.text()).rejects.toThrow();
-      expect(errors).toEqual([true]);
-      expect(JSON.parse(rows[0].errorJson!).responseStatus.errorCode).toBe('InternalServerError');
+      // One row, for the failure: its status and the error body the log stores.
+      expect(rows.map((facts) => facts[5])).toEqual([500]);
+      expect(JSON.parse(rows[0][20]!).responseStatus.errorCode).toBe('InternalServerError');
     } finally {
       console.error = quiet;
       await app.close();
