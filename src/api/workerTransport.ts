@@ -24,12 +24,29 @@ export interface DecodeWorker {
 /** Rows per message: reading 1,000 documents' structured clone takes a few ms on the main thread. */
 export const DEFAULT_CHUNK_SIZE = 1000;
 
-function defaultWorker(): DecodeWorker | undefined {
+function newWorker(): DecodeWorker | undefined {
   if (typeof Worker === 'undefined') return undefined;
   return new Worker(new URL('./decodeWorker.ts', import.meta.url), {
     type: 'module',
     name: 'decode',
   }) as unknown as DecodeWorker;
+}
+
+/** A worker started ahead of a call (prewarmDecodeWorker), taken by the next one. */
+let spare: DecodeWorker | undefined;
+
+function defaultWorker(): DecodeWorker | undefined {
+  const worker = spare ?? newWorker();
+  spare = undefined;
+  return worker;
+}
+
+/**
+ * Starts a decode worker ahead of a large reply a screen expects, so its start-up (loading and compiling the
+ * worker's module: tens of ms) is not part of the wait for the first rows. At most one waits; the next call takes it.
+ */
+export function prewarmDecodeWorker(): void {
+  spare ??= newWorker();
 }
 
 export function createWorkerTransport(

@@ -48,6 +48,11 @@ const isEntry = (r: unknown): r is RequestLogEntry => !!r && typeof r === 'objec
 const inWorker: Transport = async (...args) =>
   (await import('../../api/workerTransport')).workerTransport(...args);
 
+/** Has a decode worker ready for the next large query (the screen calls it on mount and after each one). */
+export function prewarmLogWorker(): void {
+  void import('../../api/workerTransport').then((m) => m.prewarmDecodeWorker());
+}
+
 /**
  * One query of the log. With `partial`, the reply is read in a Web Worker as it arrives and the rows in so far
  * are handed over (a page of 10,000 rows shows its first ones at once; docs/performance.md, issue 19).
@@ -77,6 +82,7 @@ async function fetchLog(
     } satisfies LogPage;
   } finally {
     partial?.stop();
+    if (partial) prewarmLogWorker();
   }
 }
 
