@@ -84,14 +84,14 @@ test('an RFI edited twice in the console and refused once lists its writes, newe
 
   const [failed, second, first] = [list.nth(0), list.nth(1), list.nth(2)];
   await expect(failed).toHaveAttribute('data-failed', 'true');
-  await expect(failed.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(failed.getByText('Failed · 400', { exact: true })).toBeVisible();
   await expect(failed).toContainText('InvalidValue');
   await expect(failed).toContainText('openIssue.statusId');
   await expect(failed).toContainText('Attempted, not saved');
   expect(await fieldRow(failed, 'Status id')).toEqual(['Status id statusId', 'Set', 'not in the log', '999']);
   await expect(failed).toContainText('by admin');
 
-  await expect(second.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(second.getByText('Saved · 200', { exact: true })).toBeVisible();
   expect(await fieldRow(second, 'Subject')).toEqual([
     'Subject subject',
     'Changed',
