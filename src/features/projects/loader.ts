@@ -28,6 +28,10 @@ function prefetchWork(queryClient: QueryClient, work: RecentProject['work']) {
  * once the project has arrived (two steps). On a revisit the root id is known from the recent-projects list
  * and both requests go out together; if the project's root id turns out to differ, the right children are
  * fetched afterwards. The containers are not fatal: the dashboard shows their error in place.
+ *
+ * The dashboard itself waits for the project only: its heading and details are drawn as soon as the project is
+ * in, while the containers are still on their way (its Folders section and work panels show their skeletons
+ * until then). The screens below it wait for both (their breadcrumbs and navbar read the containers).
  */
 export function projectLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
@@ -35,9 +39,8 @@ export function projectLoader(queryClient: QueryClient) {
 
     const recent = findRecentProject(sessionStore.get()?.userName, projectId);
     const knownRoot = recent?.rootFolderId;
-    if (new URL(request.url).pathname.endsWith(routes.project.href(projectId))) {
-      prefetchWork(queryClient, recent?.work);
-    }
+    const dashboard = new URL(request.url).pathname.endsWith(routes.project.href(projectId));
+    if (dashboard) prefetchWork(queryClient, recent?.work);
     const early =
       knownRoot === undefined
         ? undefined
@@ -49,11 +52,11 @@ export function projectLoader(queryClient: QueryClient) {
     });
 
     const rootId = project.rootFolderId;
-    if (rootId !== undefined && rootId !== knownRoot) {
-      await queryClient.ensureQueryData(folderChildrenQuery(rootId)).catch(() => undefined);
-    } else {
-      await early;
-    }
+    const containers =
+      rootId !== undefined && rootId !== knownRoot
+        ? queryClient.ensureQueryData(folderChildrenQuery(rootId)).catch(() => undefined)
+        : early;
+    if (!dashboard) await containers;
     return null;
   };
 }

@@ -10,6 +10,7 @@ import { routes } from '../../../routes/routes';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { isoDay, summarizeDailyReports } from '../model';
 import { ContainerPanel, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
+import { useWorkStarted } from './useReads';
 
 export function DailyReportsPanel({
   projectId,
@@ -35,8 +36,9 @@ export function DailyReportsPanel({
 
 function LatestReport({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
+  const started = useWorkStarted();
   // The daily-report screen's own read of the container (same key).
-  const children = useQuery(folderChildrenQuery(containerId));
+  const children = useQuery({ ...folderChildrenQuery(containerId), enabled: started });
   const today = isoDay(todayDay());
   const summary = useMemo(
     () => (children.data ? summarizeDailyReports(children.data, config, today) : undefined),

@@ -21,7 +21,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReads } from './useReads';
+import { useReads, useWorkStarted } from './useReads';
 
 /** Meetings with overdue minutes listed by name. */
 const LISTED = 4;
@@ -50,7 +50,8 @@ type Read = Meeting | MeetingMinute[];
 
 function MeetingFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  const children = useQuery(folderChildrenQuery(containerId));
+  const started = useWorkStarted();
+  const children = useQuery({ ...folderChildrenQuery(containerId), enabled: started });
   const { folders, total } = useMemo(
     () => (children.data ? meetingsToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],

@@ -19,7 +19,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReads } from './useReads';
+import { useReads, useWorkStarted } from './useReads';
 
 /** Overdue RFIs listed by name; the rest are behind the count's link. */
 const LISTED = 5;
@@ -43,8 +43,9 @@ export function RfiPanel({ projectId, containers }: { projectId: number; contain
 function RfiFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
   const statuses = config.statuses.rfi;
+  const started = useWorkStarted();
   // The RFI list's own read of the container (same key): opening the log afterwards costs nothing.
-  const children = useQuery(folderChildrenQuery(containerId));
+  const children = useQuery({ ...folderChildrenQuery(containerId), enabled: started });
   const { folders, total } = useMemo(
     () => (children.data ? rfisToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],

@@ -10,6 +10,7 @@ import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { submittalPackages } from '../model';
 import { ContainerPanel, Count, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
+import { useWorkStarted } from './useReads';
 
 const LISTED = 5;
 
@@ -37,8 +38,9 @@ export function SubmittalsPanel({
 
 function Packages({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
+  const started = useWorkStarted();
   // The package list's own read of the container (same key).
-  const children = useQuery(folderChildrenQuery(containerId));
+  const children = useQuery({ ...folderChildrenQuery(containerId), enabled: started });
   const packages = useMemo(
     () => (children.data ? submittalPackages(children.data, config) : []),
     [children.data, config],

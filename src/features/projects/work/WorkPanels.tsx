@@ -2,7 +2,9 @@
 // recent documents. Each reads its container's children (all at once, once the project's containers are known:
 // the dashboard's own read of the root folder's children) and, where the interface gives a record's fields only
 // one record at a time, those records (RFIs, meetings) right after. Each panel has its own loading, empty and
-// error state, so a failing read shows in its panel only and never holds up the project details.
+// error state, so a failing read shows in its panel only and never holds up the project details. Their reads
+// start once the dashboard's first paint is on screen (the project's heading first: docs/performance.md,
+// Lighthouse); what is already in the cache shows at once.
 import { useMemo } from 'react';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +17,11 @@ import { MeetingsPanel } from './MeetingsPanel';
 import type { ContainersState } from './Panel';
 import { RfiPanel } from './RfiPanel';
 import { SubmittalsPanel } from './SubmittalsPanel';
+import { useAfterFirstPaint, WorkStarted } from './useReads';
 
 export function WorkPanels({ projectId, rootFolderId }: { projectId: number; rootFolderId?: number }) {
   const config = useConfig();
+  const started = useAfterFirstPaint();
   const containers = useQuery({
     ...folderChildrenQuery(rootFolderId ?? 0),
     enabled: rootFolderId !== undefined,
@@ -35,13 +39,15 @@ export function WorkPanels({ projectId, rootFolderId }: { projectId: number; roo
       <Title order={2} size="h3" id="project-work">
         Work
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
-        <RfiPanel projectId={projectId} containers={state} />
-        <MeetingsPanel projectId={projectId} containers={state} />
-        <DailyReportsPanel projectId={projectId} containers={state} />
-        <SubmittalsPanel projectId={projectId} containers={state} />
-        <DocumentsPanel projectId={projectId} containers={state} />
-      </SimpleGrid>
+      <WorkStarted value={started}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
+          <RfiPanel projectId={projectId} containers={state} />
+          <MeetingsPanel projectId={projectId} containers={state} />
+          <DailyReportsPanel projectId={projectId} containers={state} />
+          <SubmittalsPanel projectId={projectId} containers={state} />
+          <DocumentsPanel projectId={projectId} containers={state} />
+        </SimpleGrid>
+      </WorkStarted>
     </Stack>
   );
 }
