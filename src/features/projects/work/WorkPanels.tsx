@@ -5,7 +5,7 @@
 // error state, so a failing read shows in its panel only and never holds up the project details. Their reads
 // start once the dashboard's first paint is on screen (the project's heading first: docs/performance.md,
 // Lighthouse); what is already in the cache shows at once.
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { folderChildrenQuery } from '../../../api/queries/folders';
@@ -26,7 +26,8 @@ export function WorkPanels({ projectId, rootFolderId }: { projectId: number; roo
     ...folderChildrenQuery(rootFolderId ?? 0),
     enabled: rootFolderId !== undefined,
   });
-  const { data, error, refetch } = containers;
+  // The containers' arrival is drawn as a transition: the five panels coming to life at once are a long render.
+  const { data, error, refetch } = useDeferredValue(containers);
   const state: ContainersState = useMemo(() => {
     if (rootFolderId === undefined) return { status: 'none' };
     if (data) return { status: 'ready', work: workContainers(data, config) };
@@ -34,11 +35,8 @@ export function WorkPanels({ projectId, rootFolderId }: { projectId: number; roo
     return { status: 'loading' };
   }, [rootFolderId, data, error, refetch, config]);
 
-  return (
-    <Stack gap="sm" component="section" aria-labelledby="project-work">
-      <Title order={2} size="h3" id="project-work">
-        Work
-      </Title>
+  const panels = useMemo(
+    () => (
       <WorkStarted value={started}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
           <RfiPanel projectId={projectId} containers={state} />
@@ -48,6 +46,16 @@ export function WorkPanels({ projectId, rootFolderId }: { projectId: number; roo
           <DocumentsPanel projectId={projectId} containers={state} />
         </SimpleGrid>
       </WorkStarted>
+    ),
+    [started, projectId, state],
+  );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="project-work">
+      <Title order={2} size="h3" id="project-work">
+        Work
+      </Title>
+      {panels}
     </Stack>
   );
 }
