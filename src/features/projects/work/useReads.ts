@@ -6,9 +6,9 @@
 // make one update, and that update is rendered as a transition (React yields to the browser every few ms). Eighty
 // answers arriving together used to make eighty synchronous renders of the panels, long tasks on a slow phone.
 // The reads themselves start once the dashboard's first paint is on screen (`useWorkStarted`), so the project's
-// heading is never held up by the panels' requests or their renders, and they are sent a few per task
-// (START_PER_TASK, the next few in the next task, a few ms later: still one round trip), because each fetch() costs
-// the page 1-2 ms: 36 of them in one go made a long task of their own.
+// heading is never held up by the panels' requests or their renders; and they are sent one per task (`inTurn`, the
+// next one in the next task, a few ms later: all of them still in one round trip), because each fetch() costs the
+// page 1-3 ms (more while DevTools or Lighthouse watch the network): 36 of them in one go made a long task.
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import {
   QueriesObserver,
@@ -84,8 +84,28 @@ export function useWorkStarted(): boolean {
   return useContext(WorkStarted);
 }
 
-/** At most this many reads are sent in one task; the next ones a task later. */
-export const START_PER_TASK = 4;
+/**
+ * Resolves in a task of its own, after the reads queued before it: one read is sent per task. A MessageChannel
+ * message, not a timer, so the queue is not slowed to one read per 4 ms (timers nested deeply are).
+ */
+const queue: (() => void)[] = [];
+let channel: MessageChannel | undefined;
+export function inTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    queue.push(resolve);
+    if (queue.length > 1) return;
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        queue.shift()?.();
+        if (queue.length > 0) channel!.port2.postMessage(null);
+      };
+      // In Node (the unit tests) an open port would keep the process alive.
+      (channel.port1 as MessagePort & { unref?: () => void }).unref?.();
+    }
+    channel.port2.postMessage(null);
+  });
+}
 
 export function useReads<T, K extends QueryKey = QueryKey>(
   options: UseQueryOptions<T, Error, T, K>[],
@@ -93,26 +113,19 @@ export function useReads<T, K extends QueryKey = QueryKey>(
 ): Reads<T> {
   const queryClient = useQueryClient();
   const started = useWorkStarted();
-  // A read already answered, or on its way, stays enabled; of the others, as many as the window has room for
-  // (`concurrency` in flight), but at most START_PER_TASK in one render: the window slides as answers come in
-  // (each batch of them re-renders this hook), and fills START_PER_TASK at a time, a task apart.
-  const states = options.map((o) => queryClient.getQueryState(o.queryKey));
-  const answeredState = (i: number) =>
-    states[i] !== undefined && (states[i].data !== undefined || states[i].status === 'error');
-  const onItsWay = (i: number) => !answeredState(i) && states[i]?.fetchStatus === 'fetching';
-  let slots = concurrency - states.filter((_, i) => onItsWay(i)).length;
-  let fresh = START_PER_TASK;
-  let waiting = 0;
-  const queries = options.map((o, i) => {
-    let enabled = answeredState(i) || onItsWay(i);
-    if (!enabled && started) {
-      if (slots > 0 && fresh > 0) {
-        enabled = true;
-        slots--;
-        fresh--;
-      } else waiting++;
-    }
-    const defaulted = queryClient.defaultQueryOptions({ ...o, enabled } as QueryObserverOptions);
+  // A read already answered stays enabled; of the others, the first `concurrency` are (the window slides as
+  // answers come in: each batch of them re-renders this hook).
+  let slots = concurrency;
+  const queries = options.map((o) => {
+    const state = queryClient.getQueryState(o.queryKey);
+    const answered = state !== undefined && (state.data !== undefined || state.status === 'error');
+    const enabled = answered || (started && slots-- > 0);
+    const { queryFn } = o;
+    const sent =
+      typeof queryFn === 'function'
+        ? { ...o, queryFn: (context: Parameters<typeof queryFn>[0]) => inTurn().then(() => queryFn(context)) }
+        : o;
+    const defaulted = queryClient.defaultQueryOptions({ ...sent, enabled } as QueryObserverOptions);
     // As useQueries does: a read about to start is already "fetching" in this render's results.
     defaulted._optimisticResults = 'optimistic';
     return defaulted;
@@ -129,15 +142,6 @@ export function useReads<T, K extends QueryKey = QueryKey>(
   useEffect(() => {
     observer.setQueries(queries);
   });
-
-  // Reads held back by the per-task cap alone (the window has room): the next few a task later.
-  const more = waiting > 0 && slots > 0;
-  const [step, setStep] = useState(0);
-  useEffect(() => {
-    if (!more) return;
-    const timer = setTimeout(() => startTransition(() => setStep((n) => n + 1)), 0);
-    return () => clearTimeout(timer);
-  }, [more, step]);
 
   // One re-render per animation frame while answers come in, as a transition.
   const [, setBatch] = useState(0);
