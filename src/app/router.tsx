@@ -4,9 +4,9 @@
 // screens build their links with.
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { projectKeys, projectQuery } from '../api/queries/projects';
 import { sessionStore } from '../api/session';
 import { SignInPage } from '../features/auth/SignInPage';
+import { startProjectReads } from '../features/projects/loader';
 import { PageLoader } from '../ui/PageLoader';
 import { routePathOf, routerBasename } from '../config/base';
 import { NotFoundPage } from './NotFoundPage';
@@ -35,15 +35,15 @@ function signedIn<A extends LoaderFunctionArgs, R>(loader: (args: A) => R) {
 }
 
 /**
- * A project's screens (and the shell's header and navbar over them) show the project: its read starts here, in
- * the entry, at once, instead of after the project route's loader chunk has arrived (the loader reads the same
- * query: nothing is fetched twice). On a slow link it travels while the screen's code downloads.
+ * A project's screens (and the shell's header and navbar over them) show the project: its reads start here, in
+ * the entry, at once, instead of after the project route's loader chunk has arrived (that loader reads the same
+ * queries: nothing is fetched twice). On a slow link they travel while the screen's code downloads.
  */
-function startProjectRead(queryClient: QueryClient, { params }: LoaderFunctionArgs) {
+function startProjectRead(queryClient: QueryClient, { params, request }: LoaderFunctionArgs) {
   const projectId = parseId(params.projectId);
-  if (projectId === undefined || queryClient.getQueryData(projectKeys.detail(projectId)) !== undefined)
-    return;
-  void queryClient.prefetchQuery(projectQuery(projectId));
+  if (projectId !== undefined) {
+    startProjectReads(queryClient, projectId, routePathOf(new URL(request.url)).split(/[?#]/)[0]);
+  }
 }
 
 function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
