@@ -119,7 +119,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
               },
               {
                 path: routes.project.pattern,
-                // Every loader is a lazy chunk fetched together with its screen: only the route table is in the entry.
+                // In the entry already (startProjectReads above imports it): the lazy import costs no request.
                 lazy: {
                   loader: async () =>
                     signedIn((await import('../features/projects/loader')).projectLoader(queryClient)),

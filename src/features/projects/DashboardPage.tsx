@@ -194,6 +194,9 @@ export function DashboardPage() {
   const status = statusName(config, 'project', project.projectStatus);
   const logo = resolveLogoUrl(project.logoUrl, config.baseUrl);
   useDocumentTitle(`${name} · PM Console`);
+  // The heading first, in a commit of its own (the page's largest text, what a visitor waits for); the details,
+  // work panels and folders right after, as a transition: one commit of the whole page was one long task.
+  const rest = useDeferredValue(true, false);
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -228,9 +231,13 @@ export function DashboardPage() {
         </Text>
       )}
 
-      <ProjectDetails project={project} />
-      <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
-      <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
+      {rest && (
+        <>
+          <ProjectDetails project={project} />
+          <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
+          <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
+        </>
+      )}
     </Stack>
   );
 }
