@@ -3,7 +3,7 @@
 // and request-log row); every reply carries the security headers (server/http/headers.ts); the built console is
 // served with SPA fallback (server/http/static.ts).
 import fastifyCompress from '@fastify/compress';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type { Database } from 'better-sqlite3';
 import { JSON_REPLY_PREFIX, operations, operationNames } from '../src/contract/operations';
 import { ReadCache } from './core/read-cache';
@@ -43,6 +43,7 @@ const API_PREFIXES = ['/api/', '/json/', '/requestlogs'];
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 /** Replies up to this size go uncompressed: below ~1 KB compression saves less than its headers cost. */
 const COMPRESS_OVER_BYTES = 1024;
+const TEXT_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 export function buildApp(options: AppOptions) {
   const { db, handlers } = options;
@@ -83,12 +84,16 @@ export function buildApp(options: AppOptions) {
     done();
   });
 
-  // Every body is read as text; the operation decides how to parse it, so bad JSON gets our error body.
+  // Every body is read as text; the operation decides how to parse it, so bad JSON gets our error body. The
+  // types clients send are also named: Fastify remembers the parser of a named type per Content-Type header,
+  // but looks for the catch-all one again on every request.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+  const asText = (request: FastifyRequest, body: string | Buffer, done: (e: null, body: unknown) => void) => {
     request.rawBody = body as string;
     done(null, body);
-  });
+  };
+  app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: 'string' }, asText);
+  app.addContentTypeParser('*', { parseAs: 'string' }, asText);
 
   // Replies over 1 KB are compressed (br or gzip, as the request's Accept-Encoding asks; none without it) on every
   // route declared after it: hence the routes below are declared once it is registered (`after`). The console's

@@ -24,11 +24,45 @@ export interface HandlerContext {
 type BaseResponseKey =
   'uiErrorMessage' | 'uiDevErrorMessage' | 'errorOccured' | 'logMessageType' | 'responseStatus';
 
+/**
+ * A list of a reply that is written to the socket as its rows are read (docs/service.md, "Streamed replies"):
+ * a handler returns it in place of an array. Rows read through the service's own connection are read in one
+ * synchronous pass (an open better-sqlite3 statement keeps its connection busy for writes); rows read through
+ * the database's reader (`readerOf`, server/db/db.ts) may be `pausable`: the writer then lets other requests run
+ * between batches and waits while the client is slow.
+ */
+export class RowStream<T = unknown> {
+  readonly count?: number;
+  readonly trailer?: () => Record<string, unknown>;
+  readonly pausable: boolean;
+  constructor(
+    readonly rows: Iterable<T>,
+    options: {
+      /** How many rows there will be, when known before the first (sent as the `X-Total-Count` header). */
+      count?: number;
+      /** Fields known only once the rows are read (the request log's cut note): written after the list. */
+      trailer?: () => Record<string, unknown>;
+      /** The rows come from a connection no other request writes through: the writer may pause. */
+      pausable?: boolean;
+    } = {},
+  ) {
+    this.count = options.count;
+    this.trailer = options.trailer;
+    this.pausable = options.pausable ?? false;
+  }
+}
+
+/** A payload's list fields may be RowStreams. */
+type Streamable<R> = { [K in keyof R]: NonNullable<R[K]> extends (infer E)[] ? R[K] | RowStream<E> : R[K] };
+
+/** An operation's payload: its response without the base-response fields the HTTP layer adds. */
+export type Payload<N extends OperationName> = Omit<ResponseOf<N>, BaseResponseKey>;
+
 /** A handler returns the operation's payload; `numberOfRecordsEffected` when it changed rows. */
 export type Handler<N extends OperationName> = (
   request: RequestOf<N>,
   ctx: HandlerContext,
-) => Omit<ResponseOf<N>, BaseResponseKey>;
+) => Streamable<Payload<N>>;
 
 export type HandlerTable = { [N in OperationName]?: Handler<N> };
 

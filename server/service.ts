@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { isSeeded, openDatabase, writeAdminKeyFile } from './db/db';
+import { closeReader, isSeeded, openDatabase, writeAdminKeyFile } from './db/db';
 import { seed } from './db/seed';
 import { domainHandlers } from './handlers/registry';
 import { verifyPassword } from './passwords';
@@ -129,6 +129,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     close() {
       closing ??= (async () => {
         await built.app.close();
+        closeReader(db);
         db.close();
       })();
       return closing;

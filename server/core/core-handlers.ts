@@ -2,7 +2,7 @@
 // sign-in (operation 1: sessions, throttling) and the request-log query (operation 20: the log and its tracking
 // switches). Asynchronous, and they see the service's sessions and log rather than only the database.
 import type { OperationName, RequestOf } from '../../src/contract/operations';
-import type { User } from '../handler';
+import { RowStream, type User } from '../handler';
 import { signIn } from './auth';
 import { requestLogUsage, type RequestLog } from './requestlog';
 import type { Sessions } from './sessions';
@@ -44,21 +44,26 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
       changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
     }
   }
-  const { results, cut } = await log.query(q);
-  const messages = changed.length ? [`${changed.join('; ')} for the running service.`] : [];
-  const meta: Record<string, string> = Object.fromEntries(
-    Object.entries(log.tracking).map(([k, v]) => [k, String(v)]),
-  );
-  if (cut) {
-    messages.push(
-      `The reply stopped at ${results.length} rows (${Math.round(cut.bytes / 1024 / 1024)} MiB, the limit of one reply); ask again with BeforeId=${cut.nextBeforeId} for the rest.`,
+  const { rows, cut, pausable } = await log.queryRows(q);
+  // The rows stream (up to 10,000, MAX_TAKE); the note of a cut is known only after them, so it is written
+  // after the list.
+  const responseStatus = () => {
+    const messages = changed.length ? [`${changed.join('; ')} for the running service.`] : [];
+    const meta: Record<string, string> = Object.fromEntries(
+      Object.entries(log.tracking).map(([k, v]) => [k, String(v)]),
     );
-    meta.truncated = 'true';
-    meta.nextBeforeId = String(cut.nextBeforeId);
-  }
+    const stop = cut();
+    if (stop) {
+      messages.push(
+        `The reply stopped at ${stop.rows} rows (${Math.round(stop.bytes / 1024 / 1024)} MiB, the limit of one reply); ask again with BeforeId=${stop.nextBeforeId} for the rest.`,
+      );
+      meta.truncated = 'true';
+      meta.nextBeforeId = String(stop.nextBeforeId);
+    }
+    return { message: messages.length ? messages.join(' ') : undefined, meta };
+  };
   return {
-    results,
     usage: requestLogUsage,
-    responseStatus: { message: messages.length ? messages.join(' ') : undefined, meta },
+    results: new RowStream(rows, { trailer: () => ({ responseStatus: responseStatus() }), pausable }),
   };
 }

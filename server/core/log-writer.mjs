@@ -1,7 +1,10 @@
-// The request log's writer thread: takes batches of log records from the service's main thread and writes
-// them in one transaction each, on its own connection, so logging costs the request path almost nothing.
-// Plain JavaScript, so it runs the same under tsx, vitest and plain node.
+// The request log's writer thread: takes batches of requests' facts from the service's main thread, builds their
+// rows (masking, caps: log-row.ts) and writes them in one transaction each, on its own connection, so logging
+// costs the request path almost nothing. Plain JavaScript, so it starts the same under tsx, vitest and plain
+// node; it loads the TypeScript row builder itself, through tsx's require hook (module hooks do not reach worker
+// threads on Node 20).
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const INSERT = `INSERT INTO request_log (date_ms, http_method, absolute_uri, path_info,
@@ -157,8 +160,13 @@ if (parentPort && workerData?.file) {
   // Fewer, larger checkpoints: the log writes far more pages than anything else.
   db.pragma('wal_autocheckpoint = 10000');
   const writer = createWriter(db, workerData.limits ?? workerData.retention);
+  const require = createRequire(import.meta.url);
+  require('tsx/cjs/api').register();
+  /** @type {typeof import('./log-row.ts')} */
+  const { rowsOf } = require('./log-row.ts');
   parentPort.on('message', (message) => {
     try {
+      if (message.facts?.length) writer.write(rowsOf(message.facts));
       if (message.rows?.length) writer.write(message.rows);
     } catch (e) {
       console.error('request log: a batch could not be written', e);

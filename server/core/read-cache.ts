@@ -5,7 +5,7 @@ import type { OperationDef } from '../../src/contract/operations';
 
 /** The read cache holds at most this much reply text (then starts again), each reply at most CACHE_MAX_TEXT. */
 const CACHE_MAX_CHARS = 64 * 1024 * 1024;
-const CACHE_MAX_TEXT = 256 * 1024;
+export const CACHE_MAX_TEXT = 256 * 1024;
 
 export class ReadCache {
   private readonly replies = new Map<string, string>();

@@ -1,11 +1,21 @@
-// The request log: every API request (except queries of the log itself) becomes a row. Records are batched
-// (at most 20 ms or 500 rows) and written by a worker thread on its own connection (log-writer.mjs), so the
-// request path only hands them over; an in-memory database is written in-thread instead.
+// The request log: every API request (except queries of the log itself) becomes a row. The request path hands
+// over the raw facts of each request (log-row.ts); they are batched (at most 20 ms or 500 requests) and a worker
+// thread (log-writer.mjs) builds the masked rows and writes them on its own connection, so the request path
+// neither masks nor writes; an in-memory database is written in-thread instead.
 import type { Database } from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
-import { createWriter, type LogRow, type LogWriter } from './log-writer.mjs';
+import { createWriter, type LogWriter } from './log-writer.mjs';
+import {
+  canonicalPath,
+  forHandOff,
+  rowsOf,
+  TRACK_ERROR,
+  TRACK_RESPONSE,
+  TRACK_SESSION,
+  type LogFacts,
+} from './log-row';
 import type { RequestLogEntry } from '../../src/contract/dtos';
-import { JSON_REPLY_PREFIX, operationNames, operations, type RequestOf } from '../../src/contract/operations';
+import type { RequestOf } from '../../src/contract/operations';
 import {
   DEFAULT_TAKE,
   DEFAULT_TRACKING,
@@ -13,38 +23,22 @@ import {
   MAX_TAKE,
   type Tracking,
 } from '../../src/contract/requestLog';
+import { readerOf } from '../db/db';
 import { ServiceError } from '../handler';
 
-export interface LogRecord {
-  dateMs: number;
-  httpMethod: string;
-  absoluteUri: string;
-  pathInfo: string;
-  requestBody?: string;
-  /** The request DTO (an object, or its JSON text). */
-  requestDto?: unknown;
-  userAuthId?: string;
-  sessionId?: string;
-  ipAddress?: string;
-  forwardedFor?: string;
-  referer?: string;
-  headers?: Record<string, string>;
-  /** The form fields (an object, or its JSON text). */
-  formData?: Record<string, string> | string;
-  items?: Record<string, string>;
-  session?: unknown;
-  /** The reply as written (JSON text). */
-  responseJson?: string;
-  errorJson?: string;
-  durationMs: number;
-}
+export { LOG_TEXT_MAX } from './log-row';
 
-/** A stored body or DTO longer than this (characters) is kept as a preview of this length, flagged truncated. */
-export const LOG_TEXT_MAX = 16 * 1024;
 /** Default byte budget of the log (the sum of its rows' text); the oldest rows go first past it. */
 export const DEFAULT_LOG_MAX_BYTES = 1024 * 1024 * 1024;
 /** Default bound of one query's reply (the rows' stored text): fewer rows than `Take` past it, and it says so. */
 export const DEFAULT_REPLY_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Where the byte budget of one reply stopped a query: the rows returned, their bytes, the id to ask from next. */
+export interface LogCut {
+  rows: number;
+  bytes: number;
+  nextBeforeId: number;
+}
 
 export interface LogLimits {
   /** Rows kept (default 1,000,000). */
@@ -55,9 +49,6 @@ export interface LogLimits {
   replyMaxBytes: number;
 }
 
-/** JSON text of a log field; a string is taken as JSON already written. */
-const jsonText = (v: unknown): string | null =>
-  v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
 const parse = (s: string | null) => (s === null ? undefined : JSON.parse(s));
 
 interface Row {
@@ -83,7 +74,7 @@ interface Row {
 }
 
 export class RequestLog {
-  private pending: LogRow[] = [];
+  private pending: LogFacts[] = [];
   private timer: NodeJS.Timeout | undefined;
   private worker: Worker | undefined;
   private inThread: LogWriter | undefined;
@@ -126,30 +117,14 @@ export class RequestLog {
     return this.limits.retention;
   }
 
-  add(r: LogRecord, isError: boolean): void {
+  /** Takes the facts of an answered request (log-record.ts); the row is built and written off the request path. */
+  add(facts: LogFacts): void {
     const t = this.tracking;
-    // A flat row of primitives: the cheapest thing to hand to another thread.
-    this.pending.push([
-      r.dateMs,
-      r.httpMethod,
-      r.absoluteUri,
-      r.pathInfo,
-      r.requestBody ?? null,
-      jsonText(r.requestDto),
-      r.userAuthId ?? null,
-      r.sessionId ?? null,
-      r.ipAddress ?? null,
-      r.forwardedFor ?? null,
-      r.referer ?? null,
-      jsonText(r.headers),
-      jsonText(r.formData),
-      jsonText(r.items),
-      t.enableSessionTracking ? jsonText(r.session) : null,
-      t.enableResponseTracking ? (r.responseJson ?? null) : null,
-      t.enableErrorTracking ? (r.errorJson ?? null) : null,
-      isError ? 1 : 0,
-      r.durationMs,
-    ]);
+    const tracking =
+      (t.enableSessionTracking ? TRACK_SESSION : 0) |
+      (t.enableResponseTracking ? TRACK_RESPONSE : 0) |
+      (t.enableErrorTracking ? TRACK_ERROR : 0);
+    this.pending.push(forHandOff(facts, tracking));
     if (this.pending.length >= 500) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), 20);
   }
@@ -159,10 +134,18 @@ export class RequestLog {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.pending.length) return;
-    const rows = this.pending;
+    const batch = this.pending;
     this.pending = [];
-    if (this.inThread) this.inThread.write(rows);
-    else this.worker!.postMessage({ rows });
+    if (this.inThread) this.inThread.write(rowsOf(batch));
+    else {
+      try {
+        this.worker!.postMessage({ facts: batch });
+      } catch {
+        // A value the structured clone refuses (none is expected: the facts come from JSON and headers): the
+        // rows are built here instead, and only they are handed over.
+        this.worker!.postMessage({ rows: rowsOf(batch) });
+      }
+    }
   }
 
   /** Resolves once every record handed over so far is in the database. */
@@ -192,7 +175,21 @@ export class RequestLog {
   async query(
     q: RequestOf<'RequestLogs'>,
     nowMs = Date.now(),
-  ): Promise<{ results: RequestLogEntry[]; cut?: { bytes: number; nextBeforeId: number } }> {
+  ): Promise<{ results: RequestLogEntry[]; cut?: LogCut }> {
+    const { rows, cut } = await this.queryRows(q, nowMs);
+    const results = [...rows];
+    return { results, cut: cut() };
+  }
+
+  /**
+   * The same query, its rows read one by one as the caller iterates (the reply streams them); `cut()` tells,
+   * once they are read, whether the byte budget stopped them. Iterate in one synchronous pass: an open
+   * statement keeps the connection busy for writes.
+   */
+  async queryRows(
+    q: RequestOf<'RequestLogs'>,
+    nowMs = Date.now(),
+  ): Promise<{ rows: Generator<RequestLogEntry, void>; cut: () => LogCut | undefined; pausable: boolean }> {
     checkBounds(q);
     await this.written();
     const where: string[] = [];
@@ -257,17 +254,26 @@ export class RequestLog {
       ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ? OFFSET ?`;
     // The reply is bounded in bytes as well as rows: rows are read one by one and the walk stops once their
     // stored text passes the budget (at least one row is always returned).
-    const results: RequestLogEntry[] = [];
-    let bytes = 0;
-    for (const row of this.db.prepare(sql).iterate(...args, take, skip) as IterableIterator<Row>) {
-      const size = storedBytes(row);
-      if (results.length && bytes + size > this.limits.replyMaxBytes) {
-        return { results, cut: { bytes, nextBeforeId: row.id } };
+    // Through the database's reader (when it has one), so a reply that streams may pause between rows.
+    const reader = readerOf(this.db);
+    const statement = (reader ?? this.db).prepare(sql);
+    const budget = this.limits.replyMaxBytes;
+    let cut: LogCut | undefined;
+    function* rows() {
+      let bytes = 0;
+      let count = 0;
+      for (const row of statement.iterate(...args, take, skip) as IterableIterator<Row>) {
+        const size = storedBytes(row);
+        if (count && bytes + size > budget) {
+          cut = { rows: count, bytes, nextBeforeId: row.id };
+          return;
+        }
+        bytes += size;
+        count++;
+        yield toEntry(row);
       }
-      bytes += size;
-      results.push(toEntry(row));
     }
-    return { results };
+    return { rows: rows(), cut: () => cut, pausable: reader !== undefined };
   }
 
   private firstIdFrom(dateMs: number): number {
@@ -299,64 +305,6 @@ function storedBytes(r: Row): number {
   let n = 100;
   for (const v of Object.values(r)) if (typeof v === 'string') n += v.length;
   return n;
-}
-
-// ---- canonical paths: the log stores (and filters on) the operation's path as the contract declares it ----
-
-const canonicalByLower = new Map<string, string>();
-for (const name of operationNames) {
-  canonicalByLower.set(operations[name].path.toLowerCase(), operations[name].path);
-  canonicalByLower.set((JSON_REPLY_PREFIX + name).toLowerCase(), JSON_REPLY_PREFIX + name);
-}
-
-/**
- * The operation path a request path reached, as the contract writes it (`/API/Internal/Project/Get.json`,
- * `/api/internal/project/%67et/` → `/api/internal/project/get`); a path no operation answers is kept as sent.
- */
-export function canonicalPath(path: string): string {
-  let decoded = path;
-  if (path.includes('%')) {
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return path;
-    }
-  }
-  const key = decoded
-    .toLowerCase()
-    .replace(/\/+$/, '')
-    .replace(/\.json$/, '');
-  return canonicalByLower.get(key) ?? path;
-}
-
-// ---- stored text is capped: a preview, its full length and a flag in Items ----
-
-/** Text for the log, cut to LOG_TEXT_MAX with its length and a flag noted in `items` under `name`. */
-export function capText(
-  text: string | undefined,
-  name: string,
-  items: Record<string, string>,
-  max = LOG_TEXT_MAX,
-  /** The length to report (the raw text's, when `text` is its masked copy). */
-  length = text?.length ?? 0,
-): string | undefined {
-  if (text === undefined || text.length <= max) return text;
-  items[`${name}Length`] = String(length);
-  items[`${name}Truncated`] = 'true';
-  return text.slice(0, max);
-}
-
-/** JSON text for an object column of the log; past the cap, an object that says so and holds a preview. */
-export function capJson(
-  json: string | undefined,
-  name: string,
-  items: Record<string, string>,
-  max = LOG_TEXT_MAX,
-): string | undefined {
-  if (json === undefined || json.length <= max) return json;
-  items[`${name}Length`] = String(json.length);
-  items[`${name}Truncated`] = 'true';
-  return JSON.stringify({ _truncated: true, _length: json.length, _preview: json.slice(0, max) });
 }
 
 function toEntry(r: Row): RequestLogEntry {

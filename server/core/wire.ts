@@ -1,7 +1,8 @@
 // Wire rules (docs/service.md, "Routes and wire"): body parsing, format negotiation, JSONP, the JSON writer and the error body.
-import { encode, fieldIndex, type FieldError } from '../../src/contract/codecs';
+import { encode, fieldIndex, stringifyWire, type FieldError } from '../../src/contract/codecs';
 import type { OperationDef } from '../../src/contract/operations';
-import { ServiceError } from '../handler';
+import type { ListSchema } from '../../src/contract/schema';
+import { RowStream, ServiceError } from '../handler';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -83,15 +84,83 @@ export function callbackName(query: Record<string, unknown>): string | undefined
 
 export interface Written {
   contentType: string;
-  /** What goes on the wire (JSON, or JSONP around it). */
+  /** What goes on the wire (JSON, or JSONP around it); '' for a streamed reply (written piece by piece). */
   text: string;
+  /** The reply's JSON; of a streamed reply only its beginning (`length` is the whole reply's). */
   json: string;
+  /** The length of the whole JSON when `json` is only its beginning. */
+  length?: number;
 }
 
 export function writeJson(json: string, callback: string | undefined): Written {
   return callback
     ? { contentType: 'text/javascript; charset=utf-8', text: `${callback}(${json})`, json }
     : { contentType: 'application/json; charset=utf-8', text: json, json };
+}
+
+/** The RowStream of a payload (at most one list of a reply streams), or undefined. */
+export function rowStreamOf(payload: Record<string, unknown>): RowStream | undefined {
+  for (const key in payload) if (payload[key] instanceof RowStream) return payload[key];
+  return undefined;
+}
+
+/** Rows encoded and written per piece: one `JSON.stringify` per batch, not per row. */
+const ROWS_PER_PIECE = 256;
+
+/**
+ * The JSON of a reply, piece by piece: one piece for an ordinary payload (the text of `stringifyWire(encode(…))`);
+ * for a payload with a RowStream, its other fields first (so a reader learns them before the rows), then the
+ * list, a batch of rows per piece as they are read, then the stream's trailer fields. The same JSON value either
+ * way: each row goes through the contract's `encode` and `stringifyWire` for the list's schema.
+ */
+export function* wireTexts(op: OperationDef, payload: Record<string, unknown>): Generator<string, void> {
+  const key = Object.keys(payload).find((k) => payload[k] instanceof RowStream);
+  if (key === undefined) {
+    yield stringifyWire(encode(op.response, payload));
+    return;
+  }
+  const { [key]: list, ...head } = payload;
+  const stream = list as RowStream;
+  const field = op.response.fields[key];
+  const schema: ListSchema = field?.kind === 'list' ? field : { kind: 'list', of: { kind: 'any' } };
+  const headText = stringifyWire(encode(op.response, head));
+  const name = JSON.stringify(key);
+  let piece = headText === '{}' ? `{${name}:[` : `${headText.slice(0, -1)},${name}:[`;
+  let batch: unknown[] = [];
+  let first = true;
+  const rows = () => {
+    const text = stringifyWire(encode(schema, batch)).slice(1, -1);
+    const out = first ? text : `,${text}`;
+    first = false;
+    batch = [];
+    return out;
+  };
+  for (const row of stream.rows) {
+    batch.push(row);
+    if (batch.length === ROWS_PER_PIECE) {
+      yield piece + rows();
+      piece = '';
+    }
+  }
+  if (batch.length) piece += rows();
+  const trailer = stream.trailer ? stringifyWire(encode(op.response, stream.trailer())) : '{}';
+  yield `${piece}]${trailer === '{}' ? '}' : `,${trailer.slice(1)}`}`;
+}
+
+/**
+ * Reads pieces of a reply until their text passes `budget` characters or the reply ends; `done` says it ended
+ * (`json` is then the whole reply). An error of the handler's rows is thrown here, before anything is written.
+ */
+export function readUpTo(texts: Iterator<string>, budget: number): { json: string; done: boolean } {
+  const parts: string[] = [];
+  let length = 0;
+  for (;;) {
+    const next = texts.next();
+    if (next.done) return { json: parts.join(''), done: true };
+    parts.push(next.value);
+    length += next.value.length;
+    if (length > budget) return { json: parts.join(''), done: false };
+  }
 }
 
 /** The error body of an operation: its response type with the error block filled in. */

@@ -19,6 +19,30 @@ export const DATA_DIR_MODE = 0o700;
 /** Mode of the files in it (database, WAL, shared memory, the admin key file). */
 export const DATA_FILE_MODE = 0o600;
 
+const readers = new WeakMap<Database.Database, Database.Database>();
+
+/**
+ * A read-only connection to the same file, for rows read while a reply streams (RowStream, server/handler.ts):
+ * its statement may stay open across event-loop turns while the service's own connection goes on reading and
+ * writing (an open statement keeps its connection busy for writes). One per database, opened on first use;
+ * undefined for an in-memory database (which has no second connection).
+ */
+export function readerOf(db: Database.Database): Database.Database | undefined {
+  if (db.memory) return undefined;
+  let reader = readers.get(db);
+  if (!reader?.open) {
+    reader = new Database(db.name, { readonly: true, fileMustExist: true });
+    readers.set(db, reader);
+  }
+  return reader;
+}
+
+/** Closes the database's reader (readerOf), if it was opened. */
+export function closeReader(db: Database.Database): void {
+  readers.get(db)?.close();
+  readers.delete(db);
+}
+
 /**
  * Opens (and creates) the service's SQLite file in WAL mode with every table in place. The folder is made
  * owner-only (0700, also when it already existed) and the database files 0600: SQLite creates `-wal` and `-shm`

@@ -2,9 +2,10 @@
 import type { Database } from 'better-sqlite3';
 import { folderTypes, type FolderKind } from '../../src/contract/codes';
 import type { Document, FolderDocument } from '../../src/contract/dtos';
-import { ServiceError, type Handler, type HandlerContext } from '../handler';
+import { RowStream, ServiceError, type Handler, type HandlerContext } from '../handler';
 import { limits } from '../../src/contract/limits';
 import { normalizeTextDate } from '../../src/contract/textDates';
+import { readerOf } from '../db/db';
 import { textDateMs } from '../db/text-dates';
 import { requireId, requireObject, stmt } from './common';
 import { assertCanModify, findFolder, loadFolder } from './folder-rows';
@@ -31,12 +32,12 @@ function names(db: Database, table: string): Map<number, string> {
   return map;
 }
 
-function folderDocuments(db: Database, sql: string, arg: number): FolderDocument[] {
+/** Row → FolderDocument, with the code tables' names (read once per db). */
+function documentOf(db: Database): (r: Cell[]) => FolderDocument {
   const disciplines = names(db, 'document_disciplines');
   const types = names(db, 'document_types');
   const statuses = names(db, 'document_statuses');
-  const rows = stmt(db, sql).raw(true).all(arg) as Cell[][];
-  return rows.map((r) => {
+  return (r) => {
     const doc: FolderDocument = {
       folderId: r[0] as number,
       documentId: r[1] as number,
@@ -63,16 +64,33 @@ function folderDocuments(db: Database, sql: string, arg: number): FolderDocument
     if (r[15] !== null) doc.allFilesSize = r[15] as number;
     if (r[16] !== null) doc.documentUpdateDate = new Date(r[16] as number);
     return doc;
-  });
+  };
 }
 
-/** The documents of a folder, ordered by document number (then id). */
-export function documentsInFolder(db: Database, folderId: number): FolderDocument[] {
-  return folderDocuments(
-    db,
-    `${FOLDER_DOCUMENT_SELECT} WHERE d.folder_id = ? ORDER BY d.number, d.id`,
-    folderId,
-  );
+function folderDocuments(db: Database, sql: string, arg: number): FolderDocument[] {
+  return (stmt(db, sql).raw(true).all(arg) as Cell[][]).map(documentOf(db));
+}
+
+const IN_FOLDER = `${FOLDER_DOCUMENT_SELECT} WHERE d.folder_id = ? ORDER BY d.number, d.id`;
+
+/**
+ * The documents of a folder, ordered by document number (then id), read row by row while the reply is written
+ * (up to 100,000 rows, 52 MB of JSON) through the database's reader, so other requests go on meanwhile. The
+ * count comes first (through the folder's index) so the console can say how many are still to come.
+ */
+export function streamDocumentsInFolder(db: Database, folderId: number): RowStream<FolderDocument> {
+  const reader = readerOf(db);
+  const source = reader ?? db;
+  const { n } = source.prepare('SELECT count(*) AS n FROM documents WHERE folder_id = ?').get(folderId) as {
+    n: number;
+  };
+  const toDocument = documentOf(db);
+  // A statement of its own: two replies may stream at once.
+  const statement = source.prepare(IN_FOLDER).raw(true);
+  function* rows() {
+    for (const r of statement.iterate(folderId) as IterableIterator<Cell[]>) yield toDocument(r);
+  }
+  return new RowStream(rows(), { count: n, pausable: reader !== undefined });
 }
 
 /** The documents an open issue refers to, ordered by document number. */
@@ -87,7 +105,7 @@ export function referencedDocuments(db: Database, openIssueId: number): FolderDo
 
 export const documentsReadInFolder: Handler<'DocumentsReadInFolderRequest'> = (req, ctx) => {
   const folder = loadFolder(ctx, requireId(req.parentFolderId, 'parentFolderId'));
-  return { folderDocuments: documentsInFolder(ctx.db, folder.id) };
+  return { folderDocuments: streamDocumentsInFolder(ctx.db, folder.id) };
 };
 
 /** A folder type named by its code ("5"), its name ("RFI", any case) or its key ("punchList"). */

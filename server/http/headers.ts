@@ -64,7 +64,7 @@ export function cors(origins: string[]): (request: FastifyRequest, reply: Fastif
       'access-control-allow-headers': 'Content-Type, Authorization',
       'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
       'access-control-max-age': '600',
-      'access-control-expose-headers': 'Retry-After, X-PM-Version',
+      'access-control-expose-headers': 'Retry-After, X-PM-Version, X-Total-Count',
       vary: 'Origin',
     });
     return request.method === 'OPTIONS';

@@ -7,10 +7,10 @@ import { decodeStrict, encode, stringifyWire } from '../../src/contract/codecs';
 import { operations, type OperationDef, type OperationName } from '../../src/contract/operations';
 import { requireAdmin } from '../core/auth';
 import { coreHandlers, type CoreHandler } from '../core/core-handlers';
-import { ReadCache } from '../core/read-cache';
+import { CACHE_MAX_TEXT, ReadCache } from '../core/read-cache';
 import type { RequestLog } from '../core/requestlog';
 import type { Sessions } from '../core/sessions';
-import { checkFormat, parseBody, queryToRequest } from '../core/wire';
+import { checkFormat, parseBody, queryToRequest, readUpTo, rowStreamOf, wireTexts } from '../core/wire';
 import { ServiceError, type Handler, type HandlerTable, type User } from '../handler';
 import { headerText, type Who } from './exchange';
 import type { Respond } from './respond';
@@ -23,6 +23,9 @@ export interface OperationDeps {
   readCache: ReadCache;
   respond: Respond;
 }
+
+/** A streamed reply that is not cached starts once this much of it is ready (characters). */
+const FIRST_PART = 32 * 1024;
 
 /** The route handler of every operation. */
 export function operationHandler(deps: OperationDeps) {
@@ -45,7 +48,27 @@ export function operationHandler(deps: OperationDeps) {
       const full = op.enveloped
         ? { numberOfRecordsEffected: 0, ...payload, errorOccured: false, logMessageType: 'DEBUG' }
         : payload;
-      const json = stringifyWire(encode(op.response, full));
+      let json: string;
+      const stream = rowStreamOf(full);
+      if (stream) {
+        // A list read row by row: up to the cache's budget (32 KB when it is not cached) the reply is built
+        // whole (and cached); beyond it, written as the rows are read. An error before the first byte is still
+        // an ordinary error reply.
+        const texts = wireTexts(op, full);
+        const first = readUpTo(texts, cacheKey ? CACHE_MAX_TEXT : FIRST_PART);
+        if (!first.done) {
+          respond(
+            request,
+            reply,
+            op,
+            { stream: { first: first.json, rest: texts, count: stream.count, pausable: stream.pausable } },
+            who,
+          );
+          return reply;
+        }
+        json = first.json;
+        if (stream.count !== undefined) reply.header('x-total-count', String(stream.count));
+      } else json = stringifyWire(encode(op.response, full));
       readCache.settle(op, cacheKey, json);
       respond(request, reply, op, { json }, who);
     } catch (error) {

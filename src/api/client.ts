@@ -40,6 +40,21 @@ export interface CallOptions {
    * and decode here. `workerTransport` (src/api/workerTransport.ts) does it in a Web Worker for large replies.
    */
   transport?: Transport;
+  /**
+   * The reply so far, while a large reply is still arriving (`workerTransport` only; other transports resolve
+   * at once): called when its first fields are in and after each chunk of rows.
+   */
+  onProgress?: (progress: CallProgress) => void;
+}
+
+/** What `onProgress` sees: the reply's fields so far, its lists holding the rows that have arrived. */
+export interface CallProgress {
+  /** The decoded reply so far (lists keep growing: copy what you keep). */
+  value: Record<string, unknown>;
+  /** The number of rows the service said the list will have (the X-Total-Count header), if it did. */
+  total?: number;
+  /** Rows received so far. */
+  received: number;
 }
 
 /** How one attempt of `call` is sent and decoded (re-authentication stays in `call`). */

@@ -1,8 +1,9 @@
 // A `call()` transport that fetches, parses and decodes the reply in a Web Worker, for replies too large to
 // parse on the main thread without freezing the page (the 100,000-document folder: 52 MB of JSON, about 1 s of
-// JSON.parse + decode). The rows come back in chunks, one task each, so no main-thread task gets long.
+// JSON.parse + decode). The reply is parsed as it arrives and the rows come back in chunks, one task each, so
+// no main-thread task gets long, and `onProgress` sees the rows that have arrived before the call resolves.
 //
-//   call('DocumentsReadInFolderRequest', request, { signal, transport: workerTransport })
+//   call('DocumentsReadInFolderRequest', request, { signal, transport: workerTransport, onProgress })
 //
 // Errors, 401 re-authentication and the abort signal behave as with the default transport: the worker reports
 // what went wrong and the same ApiError is built here. Without Worker (jsdom, old browsers) the call is sent
@@ -23,12 +24,29 @@ export interface DecodeWorker {
 /** Rows per message: reading 1,000 documents' structured clone takes a few ms on the main thread. */
 export const DEFAULT_CHUNK_SIZE = 1000;
 
-function defaultWorker(): DecodeWorker | undefined {
+function newWorker(): DecodeWorker | undefined {
   if (typeof Worker === 'undefined') return undefined;
   return new Worker(new URL('./decodeWorker.ts', import.meta.url), {
     type: 'module',
     name: 'decode',
   }) as unknown as DecodeWorker;
+}
+
+/** A worker started ahead of a call (prewarmDecodeWorker), taken by the next one. */
+let spare: DecodeWorker | undefined;
+
+function defaultWorker(): DecodeWorker | undefined {
+  const worker = spare ?? newWorker();
+  spare = undefined;
+  return worker;
+}
+
+/**
+ * Starts a decode worker ahead of a large reply a screen expects, so its start-up (loading and compiling the
+ * worker's module: tens of ms) is not part of the wait for the first rows. At most one waits; the next call takes it.
+ */
+export function prewarmDecodeWorker(): void {
+  spare ??= newWorker();
 }
 
 export function createWorkerTransport(
@@ -53,8 +71,11 @@ export function createWorkerTransport(
       init: { method: prepared.method, headers: prepared.headers, body: prepared.body },
       chunkSize,
     };
+    const { onProgress } = options;
     return new Promise<unknown>((resolve, reject) => {
       let value: Record<string, unknown> | undefined;
+      let total: number | undefined;
+      let received = 0;
       const finish = (outcome: () => void) => {
         worker.terminate();
         signal?.removeEventListener('abort', onAbort);
@@ -69,15 +90,24 @@ export function createWorkerTransport(
       worker.onmessage = ({ data }) => {
         switch (data.kind) {
           case 'head':
-            value = data.value;
+            // Lists grow here as rows come: copies, not the message's own arrays.
+            value = Object.fromEntries(
+              Object.entries(data.value).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]),
+            );
+            total = data.total;
+            onProgress?.({ value, total, received });
             break;
           case 'rows': {
-            const list = value?.[data.key] as unknown[] | undefined;
-            if (list) for (const row of data.rows) list.push(row);
+            if (!value) break;
+            let list = value[data.key] as unknown[] | undefined;
+            if (!Array.isArray(list)) value[data.key] = list = [];
+            for (const row of data.rows) list.push(row);
+            received += data.rows.length;
+            onProgress?.({ value, total, received });
             break;
           }
           case 'end':
-            finish(() => resolve(value));
+            finish(() => resolve({ ...value, ...data.value }));
             break;
           case 'failed':
             finish(() => reject(errorFromReply(data.status, data.body, name)));
@@ -95,5 +125,5 @@ export function createWorkerTransport(
   };
 }
 
-/** Fetches and decodes in a Web Worker (one per call), rows handed back 1,000 at a time. */
+/** Fetches and decodes in a Web Worker (one per call), rows handed back as they arrive, at most 1,000 at a time. */
 export const workerTransport: Transport = createWorkerTransport();

@@ -245,6 +245,13 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ErrorBoundary: RouteError,
               },
               {
+                path: routes.analytics.pattern,
+                lazy: {
+                  Component: async () => (await import('../features/analytics/AnalyticsPage')).AnalyticsPage,
+                },
+                ErrorBoundary: RouteError,
+              },
+              {
                 path: routes.apiExplorer.pattern,
                 lazy: {
                   Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,

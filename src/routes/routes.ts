@@ -28,6 +28,7 @@ export const routes = {
     next && next !== '/' ? `/signin?next=${encodeURIComponent(next)}` : '/signin',
   ),
   requestLog: route('/admin/request-log', (search?: string) => `/admin/request-log${query(search)}`),
+  analytics: route('/admin/analytics', (search?: string) => `/admin/analytics${query(search)}`),
   apiExplorer: route('/api-explorer', (search?: string) => `/api-explorer${query(search)}`),
   project: route('/projects/:projectId', (projectId: number) => `/projects/${projectId}`),
   folder: route(

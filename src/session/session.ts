@@ -8,8 +8,8 @@ export function useSession(): Session | null {
 }
 
 /**
- * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply so
- * neither Back nor a later user sees this user's data.
+ * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply and the
+ * request-log rows kept in IndexedDB (the analytics page's) so neither Back nor a later user sees this user's data.
  */
 export async function signOut(
   queryClient: QueryClient,
@@ -19,4 +19,6 @@ export async function signOut(
   sessionStore.clear();
   await navigate('/signin', { replace: true });
   queryClient.clear();
+  // Loaded on demand: the sign-in route's first load is on its budget (docs/performance.md).
+  await import('../api/requestLogReader/wipe').then((m) => m.wipeRequestLogStore()).catch(() => undefined);
 }

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime, parseTimeSpan } from '../../src/contract/codecs';
 import { operations, type RouteStyle } from '../../src/contract/operations';
+import type { LogFacts } from '../../server/core/log-row';
 import {
   expectError,
   expectStatus,
@@ -36,6 +37,16 @@ async function entries(query: HttpInit['query'] = {}): Promise<Json[]> {
   return res.json.results;
 }
 const idsOf = (list: Json[]) => list.map((e) => e.id as number);
+
+/** The facts of a request to `path` of the service at `url` that no operation answered, as the app hands them over. */
+function requestFacts(url: string, path: string, dateMs: number, durationMs: number): LogFacts {
+  const { protocol, host } = new URL(url);
+  // prettier-ignore
+  return [
+    dateMs, durationMs, 0, null, false, null, 'POST', protocol.slice(0, -1), host, path, undefined, {}, null, null,
+    false, undefined, null, null, false, null, '{}', null,
+  ];
+}
 
 /** The id of the newest entry (log queries are not logged, so this is the last call made). */
 async function lastId(): Promise<number> {
@@ -105,6 +116,21 @@ describe('entries', () => {
     expect(e.responseDto).toBeUndefined();
   });
 
+  it('records the HTTP status code of the reply in Items (statusCode)', async () => {
+    const ok = await logged('ProjectGetRequest', { projectId: ids.projectId });
+    const notFound = await logged('FolderGetRequest', { folderId: 987_654 });
+    const bad = await logged('FolderGetRequest', { folderId: 'abc' });
+    const refused = await h.post('/api/internal/nothing/here', {});
+    const unknown = await lastId();
+    const byId = new Map(
+      (await entries({ ids: [ok, notFound, bad, unknown].join(',') })).map((e) => [e.id, e]),
+    );
+    expect(byId.get(ok).items.statusCode).toBe('200');
+    expect(byId.get(notFound).items.statusCode).toBe('404');
+    expect(byId.get(bad).items.statusCode).toBe('400');
+    expect(byId.get(unknown).items.statusCode).toBe(String(refused.status));
+  });
+
   it('numbers entries upward from 1', async () => {
     const all = await entries({ take: 10_000 });
     const list = idsOf(all);
@@ -130,6 +156,14 @@ describe('entries', () => {
     expect(await lastId()).toBe(before);
     expect(await entries({ pathInfo: '/requestlogs' })).toEqual([]);
     expect(await entries({ pathInfo: '/json/reply/RequestLogs' })).toEqual([]);
+  });
+
+  it('logs a request whose facts cannot be copied to the writer thread (its row is built in the service)', async () => {
+    const facts = requestFacts(h.url, '/test/uncopyable', Date.now(), 1);
+    facts[11] = { 'x-test': 'kept', 'x-uncopyable': (() => 'a function') as unknown as string };
+    h.service.app.log.add(facts);
+    const [e] = await entries({ pathInfo: '/test/uncopyable' });
+    expect(e.headers).toEqual({ 'x-test': 'kept' });
   });
 });
 
@@ -289,16 +323,7 @@ describe('query parameters', () => {
 
   it('DurationLongerThan and DurationLessThan are strict', async () => {
     // An entry of exactly 250 ms, written through the service's own logger.
-    h.service.app.log.add(
-      {
-        dateMs: Date.now(),
-        httpMethod: 'POST',
-        absoluteUri: `${h.url}/test/duration`,
-        pathInfo: '/test/duration',
-        durationMs: 250,
-      },
-      false,
-    );
+    h.service.app.log.add(requestFacts(h.url, '/test/duration', Date.now(), 250));
     const [e] = await entries({ pathInfo: '/test/duration' });
     expect(e.requestDuration).toBe('PT0.25S');
     const q = (extra: Record<string, string>) => entries({ pathInfo: '/test/duration', ...extra });
@@ -675,16 +700,7 @@ describe('retention', () => {
       await small.session('admin');
       const now = Date.now();
       for (let i = 0; i < 2_500; i++) {
-        small.service.app.log.add(
-          {
-            dateMs: now,
-            httpMethod: 'POST',
-            absoluteUri: `${small.url}/test/r`,
-            pathInfo: '/test/r',
-            durationMs: 1,
-          },
-          false,
-        );
+        small.service.app.log.add(requestFacts(small.url, '/test/r', now, 1));
       }
       await small.call('ProjectGetRequest', { projectId: 1 }); // one real request (401) after them
       const res = await small.logs({ take: 10_000 });
@@ -707,16 +723,7 @@ describe('Take limit', () => {
   it('answers up to 10,000 rows and refuses a larger Take with 400 TooMany (issue 16)', async () => {
     const now = Date.now();
     for (let i = 0; i < 10_050; i++) {
-      h.service.app.log.add(
-        {
-          dateMs: now,
-          httpMethod: 'POST',
-          absoluteUri: `${h.url}/test/bulk`,
-          pathInfo: '/test/bulk',
-          durationMs: 1,
-        },
-        false,
-      );
+      h.service.app.log.add(requestFacts(h.url, '/test/bulk', now, 1));
     }
     const res = await h.logs({ take: 10_000 });
     expectStatus(res, 200);

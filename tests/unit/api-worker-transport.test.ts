@@ -6,6 +6,7 @@ import { runDecodeJob, type DecodeJob, type DecodeMessage } from '../../src/api/
 import { ApiError } from '../../src/api/errors';
 import { sessionStore } from '../../src/api/session';
 import { createWorkerTransport, type DecodeWorker } from '../../src/api/workerTransport';
+import type { CallProgress } from '../../src/api/client';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -119,7 +120,7 @@ describe('workerTransport', () => {
     expect(kinds).toEqual(['head', 'rows', 'rows', 'rows', 'rows', 'end']);
     const sizes = worker.delivered.flatMap((m) => (m.kind === 'rows' ? [m.rows.length] : []));
     expect(sizes).toEqual([3, 3, 3, 1]);
-    expect(worker.delivered[0]).toMatchObject({ kind: 'head', lists: { folderDocuments: 10 } });
+    expect(worker.delivered[0]).toEqual({ kind: 'head', value: { folderDocuments: [] } });
     expect(worker.terminated).toBe(true);
   });
 
@@ -221,5 +222,136 @@ describe('workerTransport', () => {
     const result = await call('DocumentsReadInFolderRequest', { parentFolderId: 7 }, { transport: noWorker });
     expect(result.folderDocuments).toHaveLength(2);
     expect(mainFetch).toHaveBeenCalledTimes(1);
+  });
+
+  describe('a reply that arrives slowly', () => {
+    /** A 200 reply whose body the test writes piece by piece. */
+    function streamed(headers: Record<string, string> = {}) {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+      const encoder = new TextEncoder();
+      return {
+        response: new Response(body, {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+        }),
+        write: (text: string) => controller.enqueue(encoder.encode(text)),
+        close: () => controller.close(),
+        fail: () => controller.error(new TypeError('network error')),
+      };
+    }
+    const rowText = (docs: unknown[]) => docs.map((d) => JSON.stringify(d)).join(',');
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+      expect(check()).toBe(true);
+    };
+
+    it('shows the head and the first rows before the rest has arrived, then resolves with all', async () => {
+      const docs = wireDocs(7);
+      const body = streamed({ 'X-Total-Count': '7' });
+      workerFetch.mockResolvedValue(body.response);
+      const progress: CallProgress[] = [];
+      let resolved = false;
+      const pending = call(
+        'DocumentsReadInFolderRequest',
+        { parentFolderId: 7 },
+        {
+          transport,
+          onProgress: (p) =>
+            progress.push({
+              ...p,
+              value: { ...p.value, folderDocuments: [...(p.value.folderDocuments as [])] },
+            }),
+        },
+      ).then((r) => {
+        resolved = true;
+        return r;
+      });
+      // Cut inside the second row's date: only the first row is complete.
+      const first = `{"errorOccured":false,"numberOfRecordsEffected":0,"folderDocuments":[${rowText(docs.slice(0, 2))}`;
+      body.write(first.slice(0, first.indexOf('Date(', first.indexOf('D-00002')) + 3));
+      await until(() => progress.some((p) => p.received === 1));
+      expect(resolved).toBe(false);
+      expect(progress[0]).toMatchObject({ total: 7, received: 0, value: { errorOccured: false } });
+      const one = progress.find((p) => p.received === 1)!;
+      expect((one.value.folderDocuments as { documentNumber: string }[])[0].documentNumber).toBe('D-00001');
+      expect(
+        (one.value.folderDocuments as { documentIssueDate: Date }[])[0].documentIssueDate,
+      ).toBeInstanceOf(Date);
+      // An element is complete at the comma after it.
+      body.write(`${first.slice(first.indexOf('Date(', first.indexOf('D-00002')) + 3)},`);
+      // Fewer rows than a chunk (3) still come within FLUSH_MS while the reply is paused.
+      await until(() => progress.some((p) => p.received === 2));
+      expect(resolved).toBe(false);
+      body.write(`${rowText(docs.slice(2))}],"responseStatus":{"message":"after the list"}}`);
+      body.close();
+      const result = await pending;
+      expect(result.folderDocuments).toHaveLength(7);
+      expect(result.folderDocuments?.[6].documentNumber).toBe('D-00007');
+      expect(result.responseStatus?.message).toBe('after the list');
+    });
+
+    it('reports a connection lost half-way as a network error', async () => {
+      const body = streamed();
+      workerFetch.mockResolvedValue(body.response);
+      const pending = failure(call('DocumentsReadInFolderRequest', { parentFolderId: 7 }, { transport }));
+      body.write(`{"folderDocuments":[${rowText(wireDocs(2))},{"Fol`);
+      await new Promise((r) => setTimeout(r, 10));
+      body.fail();
+      const e = await pending;
+      expect(e.isNetworkError).toBe(true);
+      expect(e.isTransient).toBe(true);
+    });
+
+    it('reports a reply that ends before its JSON does as InvalidResponse', async () => {
+      const body = streamed();
+      workerFetch.mockResolvedValue(body.response);
+      const pending = failure(call('DocumentsReadInFolderRequest', { parentFolderId: 7 }, { transport }));
+      body.write(`{"folderDocuments":[${rowText(wireDocs(2))}`);
+      body.close();
+      const e = await pending;
+      expect(e.errorCode).toBe('InvalidResponse');
+      expect(e.status).toBe(200);
+    });
+
+    it('reports rows that are not JSON as InvalidResponse', async () => {
+      workerFetch.mockResolvedValue(reply(`{"folderDocuments":[${rowText(wireDocs(5))},{"a":}]}`));
+      const e = await failure(call('DocumentsReadInFolderRequest', { parentFolderId: 7 }, { transport }));
+      expect(e.errorCode).toBe('InvalidResponse');
+    });
+
+    it('fails a reply whose fields before the list report an error, without handing rows over', async () => {
+      const body = errorBody('Forbidden', 'Not your folder.');
+      const progress: CallProgress[] = [];
+      workerFetch.mockResolvedValue(
+        reply(`${JSON.stringify(body).slice(0, -1)},"folderDocuments":[${rowText(wireDocs(5))}]}`),
+      );
+      const e = await failure(
+        call(
+          'DocumentsReadInFolderRequest',
+          { parentFolderId: 7 },
+          { transport, onProgress: (p) => progress.push(p) },
+        ),
+      );
+      expect(e.errorCode).toBe('Forbidden');
+      expect(progress).toEqual([]);
+    });
+
+    it('stops reading when the signal aborts half-way', async () => {
+      const body = streamed();
+      workerFetch.mockResolvedValue(body.response);
+      const controller = new AbortController();
+      let received = 0;
+      const pending = call(
+        'DocumentsReadInFolderRequest',
+        { parentFolderId: 7 },
+        { transport, signal: controller.signal, onProgress: (p) => (received = p.received) },
+      );
+      body.write(`{"folderDocuments":[${rowText(wireDocs(2))},`);
+      await until(() => received === 2);
+      controller.abort(new DOMException('Left the page', 'AbortError'));
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+      expect(FakeWorker.created[0].terminated).toBe(true);
+    });
   });
 });

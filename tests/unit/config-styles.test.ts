@@ -132,7 +132,7 @@ describe('Mantine styles', () => {
   });
 
   it("imports each package's styles.css beside the code that uses the package", () => {
-    for (const pkg of ['dates', 'spotlight', 'notifications', 'nprogress']) {
+    for (const pkg of ['dates', 'spotlight', 'notifications', 'nprogress', 'charts']) {
       const users = sources.filter(({ text }) =>
         new RegExp(`import\\s*\\{[^}]*\\b[A-Z]\\w*[^}]*\\}\\s*from\\s*'@mantine/${pkg}'`).test(text),
       );

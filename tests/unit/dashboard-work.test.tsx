@@ -71,10 +71,14 @@ describe('work panels', () => {
         meetingDate: '11/25/2026',
       });
       c.setQueryData(meetingKeys.minutes(3000), [{ dateDue: '11/01/2026' }, { dateDue: '12/01/2026' }]);
-      c.setQueryData(documentKeys.inFolder(2), [
-        { documentId: 1, documentNumber: 'A-100', documentUpdateDate: new Date(2026, 9, 1) },
-        { documentId: 2, documentNumber: 'A-200', documentUpdateDate: new Date(2026, 10, 1) },
-      ]);
+      c.setQueryData(documentKeys.inFolder(2), {
+        documents: [
+          { documentId: 1, documentNumber: 'A-100', documentUpdateDate: new Date(2026, 9, 1) },
+          { documentId: 2, documentNumber: 'A-200', documentUpdateDate: new Date(2026, 10, 1) },
+        ],
+        total: 2,
+        complete: true,
+      });
     });
 
     const rfis = panel('RFIs');

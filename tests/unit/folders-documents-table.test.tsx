@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { FolderDocument } from '../../src/contract/dtos';
 import { DocumentsTable } from '../../src/features/folders/DocumentsTable';
-import { documentKeys } from '../../src/features/folders/queries';
+import { documentKeys, type FolderDocuments } from '../../src/features/folders/queries';
 import { renderWithProviders, testQueryClient } from '../../src/test-utils';
 
 afterEach(cleanup);
@@ -32,15 +32,19 @@ function Search() {
   return <output data-testid="search">{useLocation().search}</output>;
 }
 
-function renderTable(route: string, documents: FolderDocument[] = docs) {
+function renderTable(
+  route: string,
+  documents: FolderDocument[] = docs,
+  list: FolderDocuments = { documents, total: documents.length, complete: true },
+) {
   const queryClient = testQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
-  queryClient.setQueryData(documentKeys.inFolder(7), documents);
+  queryClient.setQueryData(documentKeys.inFolder(7), list);
   queryClient.setQueryData(documentKeys.statuses(1), [
     { id: 1, name: 'Issued' },
     { id: 3, name: 'Approved' },
   ]);
-  return renderWithProviders(
+  const view = renderWithProviders(
     <Routes>
       <Route
         path="/f"
@@ -54,6 +58,7 @@ function renderTable(route: string, documents: FolderDocument[] = docs) {
     </Routes>,
     { route, queryClient },
   );
+  return { ...view, queryClient };
 }
 
 describe('DocumentsTable', () => {
@@ -82,5 +87,34 @@ describe('DocumentsTable', () => {
     renderTable('/f?q=nothing-like-this');
     expect(screen.getByText('No matching documents')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('shows the rows that have arrived, in the service’s order, and holds sorting and filters until the last', async () => {
+    // Sorted by status, descending, in the URL; two of three documents are in.
+    const { queryClient } = renderTable('/f?sort=status&dir=desc&q=a-', docs, {
+      documents: docs.slice(0, 2),
+      total: 3,
+      complete: false,
+    });
+    // (The rows themselves, virtualised, need a layout: tests/e2e/documents-stream.spec.ts.)
+    const scroll = screen.getByTestId('documents-scroll');
+    expect(screen.getByTestId('documents-loading')).toHaveTextContent(
+      'Loading 2 of 3 documents… Sorting and filters apply once all are in.',
+    );
+    expect(screen.getByTestId('documents-count')).toHaveTextContent('Loading documents…');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeDisabled();
+    expect(within(scroll).getByRole('button', { name: 'Status' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    queryClient.setQueryData(documentKeys.inFolder(7), { documents: docs, total: 3, complete: true });
+    await waitFor(() => expect(screen.getByTestId('documents-count')).toHaveTextContent('2 of 3 documents'));
+    expect(screen.queryByTestId('documents-loading')).toBeNull();
+    expect(within(scroll).getByRole('button', { name: 'Status' })).toBeEnabled();
+  });
+
+  it('says how many so far when the service did not say how many there are', () => {
+    renderTable('/f', docs, { documents: docs.slice(0, 1), complete: false });
+    expect(screen.getByTestId('documents-loading')).toHaveTextContent('Loading documents: 1 so far…');
   });
 });

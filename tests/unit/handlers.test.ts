@@ -5,7 +5,13 @@ import { operationNames, type OperationName, type RequestOf } from '../../src/co
 import { coreSchema } from '../../server/db/core-schema';
 import { domainSchema } from '../../server/db/domain-schema';
 import { seed, seedIds, seedScale, findScaleFolder } from '../../server/db/seed';
-import { ServiceError, type Handler, type HandlerContext } from '../../server/handler';
+import {
+  RowStream,
+  ServiceError,
+  type Handler,
+  type HandlerContext,
+  type Payload,
+} from '../../server/handler';
 import { compareItemNumbers } from '../../server/handlers/meetings';
 import { domainHandlers } from '../../server/handlers/registry';
 
@@ -43,10 +49,16 @@ function contextFor(db: Database.Database, userName: string): HandlerContext {
   };
 }
 
-function call<N extends OperationName>(name: N, request: RequestOf<N>, ctx: HandlerContext) {
+/** Runs a handler; a list it streams (RowStream, written row by row by the service) is read into an array. */
+function call<N extends OperationName>(name: N, request: RequestOf<N>, ctx: HandlerContext): Payload<N> {
   const handler = domainHandlers[name] as Handler<N> | undefined;
   if (!handler) throw new Error(`no handler for ${name}`);
-  return handler(request, ctx);
+  const payload = handler(request, ctx) as Record<string, unknown>;
+  for (const key in payload) {
+    const value = payload[key];
+    if (value instanceof RowStream) payload[key] = [...value.rows];
+  }
+  return payload as Payload<N>;
 }
 
 function failure(fn: () => unknown): ServiceError {

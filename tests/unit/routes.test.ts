@@ -9,6 +9,7 @@ const samples: { [K in keyof typeof routes]: Parameters<(typeof routes)[K]['href
   home: [[]],
   signIn: [[], ['/projects/1']],
   requestLog: [[], ['status=500']],
+  analytics: [[], ['window=24h']],
   apiExplorer: [[], ['op=ProjectGetRequest']],
   project: [[1]],
   folder: [[1, 2]],

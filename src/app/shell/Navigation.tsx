@@ -80,6 +80,7 @@ export function Navigation({ projectId }: { projectId?: number }) {
         </Text>
         {item(routes.apiExplorer.href(), 'API explorer')}
         {isAdmin && item(routes.requestLog.href(), 'Request log')}
+        {isAdmin && item(routes.analytics.href(), 'Analytics')}
       </Stack>
     </ScrollArea>
   );

@@ -70,11 +70,11 @@ function AddDocumentForm({ projectId, folder, onClose, onAdded }: Omit<Props, 'o
   const statuses = useQuery(documentStatusesQuery(projectId));
   const documents = useQuery(folderDocumentsQuery(folderId));
   const disciplines = useMemo(
-    () => distinctNames(documents.data ?? [], (d) => d.documentDisciplineName),
+    () => distinctNames(documents.data?.documents ?? [], (d) => d.documentDisciplineName),
     [documents.data],
   );
   const types = useMemo(
-    () => distinctNames(documents.data ?? [], (d) => d.documentTypeName),
+    () => distinctNames(documents.data?.documents ?? [], (d) => d.documentTypeName),
     [documents.data],
   );
   const queryClient = useQueryClient();

@@ -61,7 +61,7 @@ const DocumentCard = memo(function DocumentCard({
 });
 
 export function DocumentCards(props: DocumentRowsProps) {
-  const { rows, state, onSort, openOf } = props;
+  const { rows, state, onSort, sortDisabled = false, openOf } = props;
   const listRef = useRef<HTMLUListElement | null>(null);
   // Where the list starts on the page: what is above it (filters, a notice) may change its place.
   const [margin, setMargin] = useState(0);
@@ -101,9 +101,10 @@ export function DocumentCards(props: DocumentRowsProps) {
           value={state.sort}
           onChange={(v) => v && v !== state.sort && onSort(v as ColumnId)}
           allowDeselect={false}
+          disabled={sortDisabled}
           style={{ flex: 1 }}
         />
-        <Button variant="default" onClick={() => onSort(state.sort)}>
+        <Button variant="default" onClick={() => onSort(state.sort)} disabled={sortDisabled}>
           {state.dir === 'asc' ? 'Ascending' : 'Descending'}
         </Button>
       </Group>

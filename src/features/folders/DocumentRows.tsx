@@ -15,6 +15,8 @@ export interface DocumentRowsProps {
   rows: FolderDocument[];
   state: TableState;
   onSort: (id: ColumnId) => void;
+  /** The rows are still arriving: sorting waits for the last one (the tool bar says so). */
+  sortDisabled?: boolean;
   openOf: (doc: FolderDocument) => DocumentOpen;
   /** Enter on a row that has no web address: the screen says why. */
   onCannotOpen: (doc: FolderDocument, open: DocumentOpen) => void;
@@ -58,6 +60,7 @@ function SortHeader({
   sort,
   dir,
   onSort,
+  disabled,
 }: {
   id: ColumnId;
   label: string;
@@ -65,6 +68,7 @@ function SortHeader({
   sort: ColumnId;
   dir: TableState['dir'];
   onSort: (id: ColumnId) => void;
+  disabled: boolean;
 }) {
   const active = sort === id;
   const arrow = active ? (dir === 'asc' ? ' ▲' : ' ▼') : '';
@@ -74,7 +78,7 @@ function SortHeader({
       aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
       scope="col"
     >
-      <UnstyledButton className={classes.sortButton} onClick={() => onSort(id)}>
+      <UnstyledButton className={classes.sortButton} onClick={() => onSort(id)} disabled={disabled}>
         {label}
         <span aria-hidden="true">{arrow}</span>
       </UnstyledButton>
@@ -88,10 +92,12 @@ const HeaderRow = memo(function HeaderRow({
   sort,
   dir,
   onSort,
+  disabled,
 }: {
   sort: ColumnId;
   dir: TableState['dir'];
   onSort: (id: ColumnId) => void;
+  disabled: boolean;
 }) {
   return (
     <tr aria-rowindex={1}>
@@ -104,6 +110,7 @@ const HeaderRow = memo(function HeaderRow({
           sort={sort}
           dir={dir}
           onSort={onSort}
+          disabled={disabled}
         />
       ))}
     </tr>
@@ -164,7 +171,7 @@ const DocumentRow = memo(function DocumentRow({
 });
 
 export function VirtualRows(props: DocumentRowsProps) {
-  const { rows, state, onSort, openOf } = props;
+  const { rows, state, onSort, sortDisabled = false, openOf } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -200,7 +207,7 @@ export function VirtualRows(props: DocumentRowsProps) {
           ))}
         </colgroup>
         <thead className={classes.thead}>
-          <HeaderRow sort={state.sort} dir={state.dir} onSort={onSort} />
+          <HeaderRow sort={state.sort} dir={state.dir} onSort={onSort} disabled={sortDisabled} />
         </thead>
         <tbody
           ref={keys.container}

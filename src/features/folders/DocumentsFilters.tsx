@@ -1,5 +1,5 @@
 // The documents table's tool bar: text search, status, discipline and type filters, clear, CSV export.
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { TableState } from './model/documents';
 
 export interface FilterOption {
@@ -16,6 +16,7 @@ export function DocumentsFilters({
   disciplines,
   types,
   filtering,
+  loading,
   canExport,
   onExport,
 }: {
@@ -27,55 +28,69 @@ export function DocumentsFilters({
   disciplines: string[];
   types: string[];
   filtering: boolean;
+  /** The rows are still arriving: the controls wait for the last one, and this note says how far it got. */
+  loading?: string;
   canExport: boolean;
   onExport: () => void;
 }) {
+  const waiting = loading !== undefined;
   return (
-    <Group gap="sm" align="flex-end">
-      <TextInput
-        label="Search"
-        placeholder="Number, name, CSI, …"
-        value={text}
-        onChange={(e) => onText(e.currentTarget.value)}
-        w={180}
-      />
-      <Select
-        label="Status"
-        placeholder="Any status"
-        data={statusOptions}
-        value={state.status || null}
-        onChange={(v) => update({ status: v ?? '' })}
-        clearable
-        w={160}
-      />
-      <Select
-        label="Discipline"
-        placeholder="Any discipline"
-        data={disciplines}
-        value={state.discipline || null}
-        onChange={(v) => update({ discipline: v ?? '' })}
-        clearable
-        searchable
-        w={150}
-      />
-      <Select
-        label="Type"
-        placeholder="Any type"
-        data={types}
-        value={state.type || null}
-        onChange={(v) => update({ type: v ?? '' })}
-        clearable
-        searchable
-        w={150}
-      />
-      {filtering && (
-        <Button variant="subtle" onClick={() => update({ q: '', status: '', discipline: '', type: '' })}>
-          Clear filters
+    <Stack gap={4}>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          disabled={waiting}
+          label="Search"
+          placeholder="Number, name, CSI, …"
+          value={text}
+          onChange={(e) => onText(e.currentTarget.value)}
+          w={180}
+        />
+        <Select
+          disabled={waiting}
+          label="Status"
+          placeholder="Any status"
+          data={statusOptions}
+          value={state.status || null}
+          onChange={(v) => update({ status: v ?? '' })}
+          clearable
+          w={160}
+        />
+        <Select
+          disabled={waiting}
+          label="Discipline"
+          placeholder="Any discipline"
+          data={disciplines}
+          value={state.discipline || null}
+          onChange={(v) => update({ discipline: v ?? '' })}
+          clearable
+          searchable
+          w={150}
+        />
+        <Select
+          disabled={waiting}
+          label="Type"
+          placeholder="Any type"
+          data={types}
+          value={state.type || null}
+          onChange={(v) => update({ type: v ?? '' })}
+          clearable
+          searchable
+          w={150}
+        />
+        {filtering && (
+          <Button variant="subtle" onClick={() => update({ q: '', status: '', discipline: '', type: '' })}>
+            Clear filters
+          </Button>
+        )}
+        <Button variant="default" ml="auto" disabled={!canExport} onClick={onExport}>
+          Export CSV
         </Button>
+      </Group>
+      {waiting && (
+        <Text size="sm" c="dimmed" data-testid="documents-loading">
+          {loading} Sorting and filters apply once all are in.
+        </Text>
       )}
-      <Button variant="default" ml="auto" disabled={!canExport} onClick={onExport}>
-        Export CSV
-      </Button>
-    </Group>
+    </Stack>
   );
 }

@@ -51,22 +51,31 @@ export function DocumentsTable({
     setText(state.q);
   }
   const deferredState = useDeferredValue(state);
-  const all = documents.data;
+  const list = documents.data;
+  const all = list?.documents;
+  // A first load shows the rows as they arrive (in the service's order: by number); sorting and filters wait
+  // for the last one (their controls are disabled meanwhile and say so).
+  const arriving = list !== undefined && !list.complete;
+  const complete = list?.complete ? all : undefined;
 
   const update = (patch: Partial<TableState>) => setParams(writeState(params, patch), { replace: true });
 
   const filtered = useMemo(
-    () => (all ? filterDocuments(all, deferredState) : []),
+    () => (complete ? filterDocuments(complete, deferredState) : []),
     // Each field, not the object: readState makes a new object every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [all, deferredState.q, deferredState.status, deferredState.discipline, deferredState.type],
+    [complete, deferredState.q, deferredState.status, deferredState.discipline, deferredState.type],
   );
-  const rows = useMemo(
+  const sorted = useMemo(
     () => sortDocuments(filtered, deferredState.sort, deferredState.dir),
     [filtered, deferredState.sort, deferredState.dir],
   );
-  const disciplines = useMemo(() => distinctNames(all ?? [], (d) => d.documentDisciplineName), [all]);
-  const types = useMemo(() => distinctNames(all ?? [], (d) => d.documentTypeName), [all]);
+  const rows = complete ? sorted : (all ?? []);
+  const disciplines = useMemo(
+    () => distinctNames(complete ?? [], (d) => d.documentDisciplineName),
+    [complete],
+  );
+  const types = useMemo(() => distinctNames(complete ?? [], (d) => d.documentTypeName), [complete]);
   const statusOptions = (statuses.data ?? [])
     .filter((s) => s.id !== undefined)
     .map((s) => ({ value: String(s.id), label: s.name || `Status ${s.id}` }));
@@ -76,7 +85,7 @@ export function DocumentsTable({
 
   const onSort = (id: ColumnId) =>
     update({ sort: id, dir: state.sort === id && state.dir === 'asc' ? 'desc' : 'asc' });
-  const filtering = Boolean(state.q || state.status || state.discipline || state.type);
+  const filtering = !arriving && Boolean(state.q || state.status || state.discipline || state.type);
 
   // Phone width: cards instead of the wide table (read at once, so the table is never drawn first).
   const cards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
@@ -86,6 +95,7 @@ export function DocumentsTable({
     rows,
     state: deferredState,
     onSort,
+    sortDisabled: arriving,
     openOf: (doc) => documentOpen(doc.documentId === undefined ? undefined : links?.[doc.documentId]),
     onCannotOpen: (doc, open) => setNotice(cannotOpenText(doc, open)),
   };
@@ -99,7 +109,7 @@ export function DocumentsTable({
         ))}
       </Stack>
     );
-  } else if (documents.isError && !all) {
+  } else if (documents.isError && !all?.length) {
     // Only a first load's failure replaces the table; a failed refresh keeps the rows (the policy toasts it).
     body = (
       <ErrorAlert
@@ -108,7 +118,7 @@ export function DocumentsTable({
         onRetry={() => void documents.refetch()}
       />
     );
-  } else if (!all || all.length === 0) {
+  } else if (!all || (all.length === 0 && !arriving)) {
     body = hasSubFolders ? (
       <EmptyState
         size="sm"
@@ -133,21 +143,38 @@ export function DocumentsTable({
           disciplines={disciplines}
           types={types}
           filtering={filtering}
-          canExport={rows.length > 0}
+          loading={arriving ? loadingText(all.length, list.total) : undefined}
+          canExport={!arriving && rows.length > 0}
           onExport={() => downloadText(csvFileName(folderName, folderId), toCsv(rows))}
         />
         <Stack gap={2}>
+          {/* Said once when loading starts and once when it ends (the growing count is not a live region). */}
           <Text size="sm" c="dimmed" role="status" data-testid="documents-count">
-            {filtering
-              ? `${rows.length.toLocaleString()} of ${all.length.toLocaleString()} documents`
-              : `${all.length.toLocaleString()} documents`}
+            {arriving
+              ? 'Loading documents…'
+              : filtering
+                ? `${rows.length.toLocaleString()} of ${all.length.toLocaleString()} documents`
+                : `${all.length.toLocaleString()} documents`}
           </Text>
+          {documents.isError && arriving && (
+            <ErrorAlert
+              error={documents.error}
+              title="Not all documents could be loaded"
+              onRetry={() => void documents.refetch()}
+            />
+          )}
           {/* Why a row cannot be opened (Enter on it): a live region that is there, empty, before it speaks. */}
           <Text size="sm" role="status" data-testid="document-open-notice">
             {notice}
           </Text>
         </Stack>
-        {rows.length === 0 ? (
+        {rows.length === 0 && arriving ? (
+          <Stack gap={6} aria-busy="true" aria-label="Loading documents">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} h={28} />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
           <EmptyState
             size="sm"
             title="No matching documents"
@@ -172,4 +199,12 @@ export function DocumentsTable({
       {body}
     </Stack>
   );
+}
+
+/** The note of the sort and filter controls while the rows arrive: "Loading 41,000 of 100,000 documents…". */
+export function loadingText(received: number, total: number | undefined): string {
+  const so = received.toLocaleString();
+  return total === undefined || total < received
+    ? `Loading documents: ${so} so far…`
+    : `Loading ${so} of ${total.toLocaleString()} documents…`;
 }

@@ -12,6 +12,7 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
+import { RecordTabs } from '../../ui/history/RecordTabs';
 import { FolderIcon } from '../../ui/icons';
 import { AddDocumentModal, type AddedDocument } from './AddDocumentModal';
 import { MeetingFolders } from './MeetingFolders';
@@ -155,20 +156,27 @@ export function FolderPage() {
         )}
         {added && <AddedNotice added={added} projectId={projectId} onClose={() => setAdded(undefined)} />}
 
-        <SubFolders projectId={projectId} folder={folder} folders={otherFolders} withSizes={withDocuments} />
-        {meetingFolders.length > 0 && <MeetingFolders projectId={projectId} folders={meetingFolders} />}
-        {withDocuments ? (
-          <DocumentsTable
-            folderId={folderId}
+        <RecordTabs record={{ kind: 'folder', id: folderId }} detailsLabel="Contents">
+          <SubFolders
             projectId={projectId}
-            folderName={folder.folderName}
-            hasSubFolders={children.length > 0}
+            folder={folder}
+            folders={otherFolders}
+            withSizes={withDocuments}
           />
-        ) : (
-          children.length === 0 && (
-            <EmptyState size="sm" title="This folder is empty" description="It has no folders inside it." />
-          )
-        )}
+          {meetingFolders.length > 0 && <MeetingFolders projectId={projectId} folders={meetingFolders} />}
+          {withDocuments ? (
+            <DocumentsTable
+              folderId={folderId}
+              projectId={projectId}
+              folderName={folder.folderName}
+              hasSubFolders={children.length > 0}
+            />
+          ) : (
+            children.length === 0 && (
+              <EmptyState size="sm" title="This folder is empty" description="It has no folders inside it." />
+            )
+          )}
+        </RecordTabs>
       </Stack>
       {withDocuments && (
         <AddDocumentModal

@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { folderKeys } from '../../api/queries/folders';
 import type { DocumentExtDrive, Folder } from '../../contract/dtos';
-import { documentKeys, folderDocumentsQuery } from './queries';
+import { allFolderDocuments, documentKeys } from './queries';
 
 export type FolderChanges = Pick<Folder, 'folderName' | 'folderDescription' | 'folderSorting'>;
 
@@ -47,7 +47,7 @@ export function addExtDriveDocumentMutation(queryClient: QueryClient) {
         if (added) return { fileId: added.documentId, folderId: target, recovered: true };
       }
       // The folder's documents as the screen has them (fetched only for a sub folder not shown yet).
-      const known = await queryClient.ensureQueryData(folderDocumentsQuery(target));
+      const known = await allFolderDocuments(queryClient, target);
       try {
         return await call('ExtDriveDocumentCreateRequest', { document });
       } catch (e) {

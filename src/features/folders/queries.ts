@@ -5,7 +5,12 @@ import { call } from '../../api/client';
 import { documentKeys } from '../../api/queries/documents';
 
 // The documents of a folder moved down to src/api/queries/documents.ts (the dashboard reads them too).
-export { documentKeys, folderDocumentsQuery } from '../../api/queries/documents';
+export {
+  allFolderDocuments,
+  documentKeys,
+  folderDocumentsQuery,
+  type FolderDocuments,
+} from '../../api/queries/documents';
 
 /** Child folders as document records (operation 15): sizes per folder; `folderType` "" means every type. */
 export function subFolderDocumentsQuery(parentId: number, folderType = '') {

@@ -13,6 +13,7 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { RecordTabs } from '../../ui/history/RecordTabs';
 import type { Progress as SendState } from './create';
 import { CreatedHere } from './CreatedHere';
 import { createdFromRows } from './createdHere';
@@ -188,96 +189,98 @@ export function PunchListPage() {
         </Group>
       </Group>
 
-      {!canModify && (
-        <Alert color="yellow" title="Read only">
-          You may not add items to this punch list.
-        </Alert>
-      )}
-      {draftNotice && (
-        <DraftNotice
-          savedAt={restored?.savedAt}
-          onDiscard={discardDraft}
-          onClose={() => setDraftNotice(false)}
+      <RecordTabs record={{ kind: 'punchContainer', id: containerId }} detailsLabel="New items" gap="sm">
+        {!canModify && (
+          <Alert color="yellow" title="Read only">
+            You may not add items to this punch list.
+          </Alert>
+        )}
+        {draftNotice && (
+          <DraftNotice
+            savedAt={restored?.savedAt}
+            onDiscard={discardDraft}
+            onClose={() => setDraftNotice(false)}
+          />
+        )}
+        {storageFailed && (
+          <Alert color="yellow" variant="light" title="The draft is not being saved">
+            This browser refused to store the draft (storage full or disabled). Create the items before
+            leaving the page.
+          </Alert>
+        )}
+        {sendError && (
+          <ErrorAlert
+            title="Not every row was created"
+            error={sendError}
+            onRetry={canModify ? () => void submit() : undefined}
+          />
+        )}
+        {sendError && (
+          <Text size="xs" c="dimmed" mt={-6}>
+            Trying again is safe: rows the service already created are recognised by their TempItemId and not
+            created twice.
+          </Text>
+        )}
+
+        <PunchToolbar
+          grid={grid}
+          readOnly={readOnly}
+          canModify={canModify}
+          creating={creating}
+          hidden={hidden}
+          setHidden={setHidden}
+          onFile={(f) => void readFile(f)}
+          summary={summary}
+          exclude={exclude}
+          setExclude={setExclude}
+          onClearCreated={clearCreated}
+          onSubmit={() => void submit()}
         />
-      )}
-      {storageFailed && (
-        <Alert color="yellow" variant="light" title="The draft is not being saved">
-          This browser refused to store the draft (storage full or disabled). Create the items before leaving
-          the page.
-        </Alert>
-      )}
-      {sendError && (
-        <ErrorAlert
-          title="Not every row was created"
-          error={sendError}
-          onRetry={canModify ? () => void submit() : undefined}
+
+        {progress && <SendProgress progress={progress} />}
+
+        {pasteNotice && (
+          <Alert
+            color="yellow"
+            variant="light"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setPasteNotice(undefined)}
+            title="Not every pasted column was used"
+          >
+            {pasteNotice} Name it as a grid column (the template’s names), or import the sheet to choose where
+            each column goes.
+          </Alert>
+        )}
+        <PunchGrid
+          ref={grid}
+          rows={rows}
+          columns={columns}
+          errorsOf={errorsOf}
+          readOnly={readOnly}
+          onChange={setRows}
+          onShowColumns={showColumns}
+          onPasteNotice={setPasteNotice}
+          height={Math.max(320, Math.min(34 * (rows.length + 2), 560))}
+          statusNames={statuses.map((s) => s.name)}
         />
-      )}
-      {sendError && (
-        <Text size="xs" c="dimmed" mt={-6}>
-          Trying again is safe: rows the service already created are recognised by their TempItemId and not
-          created twice.
-        </Text>
-      )}
 
-      <PunchToolbar
-        grid={grid}
-        readOnly={readOnly}
-        canModify={canModify}
-        creating={creating}
-        hidden={hidden}
-        setHidden={setHidden}
-        onFile={(f) => void readFile(f)}
-        summary={summary}
-        exclude={exclude}
-        setExclude={setExclude}
-        onClearCreated={clearCreated}
-        onSubmit={() => void submit()}
-      />
+        <ProblemsPanel
+          problems={summary.problems}
+          withErrors={summary.withErrors}
+          exclude={exclude}
+          onGoTo={goToProblem}
+          showProblems={showProblems}
+          onToggle={() => setShowProblems((x) => !x)}
+        />
 
-      {progress && <SendProgress progress={progress} />}
-
-      {pasteNotice && (
-        <Alert
-          color="yellow"
-          variant="light"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setPasteNotice(undefined)}
-          title="Not every pasted column was used"
-        >
-          {pasteNotice} Name it as a grid column (the template’s names), or import the sheet to choose where
-          each column goes.
-        </Alert>
-      )}
-      <PunchGrid
-        ref={grid}
-        rows={rows}
-        columns={columns}
-        errorsOf={errorsOf}
-        readOnly={readOnly}
-        onChange={setRows}
-        onShowColumns={showColumns}
-        onPasteNotice={setPasteNotice}
-        height={Math.max(320, Math.min(34 * (rows.length + 2), 560))}
-        statusNames={statuses.map((s) => s.name)}
-      />
-
-      <ProblemsPanel
-        problems={summary.problems}
-        withErrors={summary.withErrors}
-        exclude={exclude}
-        onGoTo={goToProblem}
-        showProblems={showProblems}
-        onToggle={() => setShowProblems((x) => !x)}
-      />
-
-      <CreatedHere
-        items={createdHere.items}
-        kept={createdHere.kept}
-        containerId={containerId}
-        isAdmin={session?.isAdmin === true}
-      />
+        <CreatedHere
+          items={createdHere.items}
+          kept={createdHere.kept}
+          containerId={containerId}
+          isAdmin={session?.isAdmin === true}
+        />
+      </RecordTabs>
 
       <ImportDialog file={importFile} onImport={addImported} onClose={() => setImportFile(null)} />
     </Stack>

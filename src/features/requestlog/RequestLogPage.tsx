@@ -15,7 +15,7 @@ import { LogToolbar } from './LogToolbar';
 import { nextCursor } from './model/paging';
 import { hasFilters } from './model/query';
 import { Overview } from './Overview';
-import { requestLogQuery } from './queries';
+import { prewarmLogWorker, requestLogQuery } from './queries';
 import { QueryForm } from './QueryForm';
 import { TrackingSwitches } from './TrackingSwitches';
 import { useLiveTail } from './useLiveTail';
@@ -34,6 +34,8 @@ function Explorer() {
   const { search, query, entryId, trail, take, applyQuery, onFilter, clearFilters, open, close } = address;
 
   const list = useQuery(requestLogQuery(query));
+  // A worker waits for the next large query, so its first rows do not wait for the worker to start.
+  useEffect(prewarmLogWorker, []);
   const pageRows = list.data?.rows;
   const [live, setLive] = useState(false);
   const canTail = query.beforeId === undefined && !query.skip;
@@ -46,7 +48,11 @@ function Explorer() {
   }, [entryId]);
 
   const cutAt = list.data?.cutAt;
-  const older = cutAt ?? (pageRows && pageRows.length >= take ? nextCursor(pageRows) : undefined);
+  // While the rows arrive, the next page waits for the last one (its cursor).
+  const arriving = list.data?.complete === false;
+  const older = arriving
+    ? undefined
+    : (cutAt ?? (pageRows && pageRows.length >= take ? nextCursor(pageRows) : undefined));
   const { goOlder: goOlderFrom, goNewer } = address;
   const goOlder = useCallback(() => goOlderFrom(older), [goOlderFrom, older]);
   useLogKeys({

@@ -1,6 +1,7 @@
 // Reads of the request log (operation 20) and the tracking switch. The API key goes as a bearer token (client.ts).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, type CallProgress, type Transport } from '../../api/client';
+import { progressWriter, type ProgressWriter } from '../../api/queries/progress';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { operations, type OperationName } from '../../contract/operations';
 import { DEFAULT_TAKE, TRACKING_FLAGS, type Tracking } from '../../contract/requestLog';
@@ -16,6 +17,8 @@ export const requestLogKeys = {
 
 export interface LogPage {
   rows: RequestLogEntry[];
+  /** False while the reply is still arriving: `rows` are the ones in so far (newest first). */
+  complete?: boolean;
   tracking?: Tracking;
   message?: string;
   /** The service stopped the reply at its byte bound: the next page starts at this id (BeforeId). */
@@ -39,22 +42,63 @@ function cutAt(meta: Record<string, string> | undefined): number | undefined {
   return Number.isSafeInteger(next) && next > 0 ? next : undefined;
 }
 
-async function fetchLog(request: Parameters<typeof call<'RequestLogs'>>[1], signal?: AbortSignal) {
-  const reply = await call('RequestLogs', request, { signal });
-  return {
-    rows: (reply.results ?? []).filter((r): r is RequestLogEntry => !!r && typeof r === 'object'),
-    tracking: trackingOf(reply.responseStatus?.meta),
-    message: reply.responseStatus?.message,
-    cutAt: cutAt(reply.responseStatus?.meta),
-  } satisfies LogPage;
+const isEntry = (r: unknown): r is RequestLogEntry => !!r && typeof r === 'object';
+
+// The worker transport is loaded on first use (its own chunk; the worker is its own file).
+const inWorker: Transport = async (...args) =>
+  (await import('../../api/workerTransport')).workerTransport(...args);
+
+/** Has a decode worker ready for the next large query (the screen calls it on mount and after each one). */
+export function prewarmLogWorker(): void {
+  void import('../../api/workerTransport').then((m) => m.prewarmDecodeWorker());
+}
+
+/**
+ * One query of the log. With `partial`, the reply is read in a Web Worker as it arrives and the rows in so far
+ * are handed over (a page of 10,000 rows shows its first ones at once; docs/performance.md, issue 19).
+ */
+async function fetchLog(
+  request: Parameters<typeof call<'RequestLogs'>>[1],
+  signal?: AbortSignal,
+  partial?: ProgressWriter<LogPage>,
+): Promise<LogPage> {
+  const onProgress = partial
+    ? ({ value }: CallProgress) =>
+        partial.push({
+          rows: ((value.results as unknown[] | undefined) ?? []).filter(isEntry),
+          complete: false,
+        })
+    : undefined;
+  try {
+    const reply = await call('RequestLogs', request, {
+      signal,
+      ...(partial ? { transport: inWorker, onProgress } : {}),
+    });
+    return {
+      rows: (reply.results ?? []).filter(isEntry),
+      tracking: trackingOf(reply.responseStatus?.meta),
+      message: reply.responseStatus?.message,
+      cutAt: cutAt(reply.responseStatus?.meta),
+    } satisfies LogPage;
+  } finally {
+    partial?.stop();
+    if (partial) prewarmLogWorker();
+  }
 }
 
 export function requestLogQuery(q: LogQuery) {
   return queryOptions({
     queryKey: requestLogKeys.list(q),
-    queryFn: ({ signal }) => fetchLog(toRequest({ ...q, take: q.take ?? DEFAULT_TAKE }), signal),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchLog(
+        toRequest({ ...q, take: q.take ?? DEFAULT_TAKE }),
+        signal,
+        // A refetch of a page on screen keeps it until the new one is whole.
+        client.getQueryData(queryKey) ? undefined : progressWriter<LogPage>(client, queryKey, signal),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
+    structuralSharing: false,
   });
 }
 

@@ -12,6 +12,7 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { useEditSession } from '../../ui/editSession';
+import { RecordTabs } from '../../ui/history/RecordTabs';
 import { todayDay } from '../../ui/textDate';
 import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { clearDraft, loadDraft, saveDraft, type RfiDraft } from './draft';
@@ -192,82 +193,84 @@ export function RfiPage() {
         )}
       </Group>
 
-      <Paper
-        withBorder
-        p="md"
-        radius="md"
-        bg={overdue > 0 ? 'var(--mantine-color-red-light)' : 'var(--mantine-color-blue-light)'}
-        aria-label="Ball in court"
-        role="note"
-      >
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          Ball in court
-        </Text>
-        <Text fw={700} size="lg">
-          {court.name ?? (court.userId ? `User ${court.userId}` : 'Nobody')}
-        </Text>
-        <Text size="sm">{court.reason}</Text>
-      </Paper>
-
-      {!canModify && (
-        <Alert color="gray" variant="light" title="Read-only">
-          You can read this RFI but not change it.
-        </Alert>
-      )}
-
-      {offer && !editing && (
-        <Alert color="yellow" variant="light" title="Unsaved changes">
-          <Text size="sm">
-            You have changes to this RFI that were not saved ({new Date(offer.savedAt).toLocaleString()}).
+      <RecordTabs record={{ kind: 'rfi', id: rfiId }} showDetails={editing !== null}>
+        <Paper
+          withBorder
+          p="md"
+          radius="md"
+          bg={overdue > 0 ? 'var(--mantine-color-red-light)' : 'var(--mantine-color-blue-light)'}
+          aria-label="Ball in court"
+          role="note"
+        >
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            Ball in court
           </Text>
-          <Group gap="sm" mt="sm">
-            <Button
-              size="xs"
-              disabled={!canModify}
-              onClick={() => {
-                session.start(offer.base, offer.values);
-                setOffer(undefined);
-              }}
-            >
-              Restore my changes
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                clearDraft(userName, rfiId);
-                setOffer(undefined);
-              }}
-            >
-              Discard them
-            </Button>
-          </Group>
-        </Alert>
-      )}
+          <Text fw={700} size="lg">
+            {court.name ?? (court.userId ? `User ${court.userId}` : 'Nobody')}
+          </Text>
+          <Text size="sm">{court.reason}</Text>
+        </Paper>
 
-      {editing ? (
-        <RfiEditor
-          ref={session.formRef}
-          values={editing.values}
-          onChange={session.change}
-          errors={errors}
+        {!canModify && (
+          <Alert color="gray" variant="light" title="Read-only">
+            You can read this RFI but not change it.
+          </Alert>
+        )}
+
+        {offer && !editing && (
+          <Alert color="yellow" variant="light" title="Unsaved changes">
+            <Text size="sm">
+              You have changes to this RFI that were not saved ({new Date(offer.savedAt).toLocaleString()}).
+            </Text>
+            <Group gap="sm" mt="sm">
+              <Button
+                size="xs"
+                disabled={!canModify}
+                onClick={() => {
+                  session.start(offer.base, offer.values);
+                  setOffer(undefined);
+                }}
+              >
+                Restore my changes
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  clearDraft(userName, rfiId);
+                  setOffer(undefined);
+                }}
+              >
+                Discard them
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        {editing ? (
+          <RfiEditor
+            ref={session.formRef}
+            values={editing.values}
+            onChange={session.change}
+            errors={errors}
+            members={members}
+            membersError={recipients.isError ? recipients.error.message : undefined}
+            statuses={statuses}
+            saving={checking || update.isPending}
+            onSubmit={() => void save()}
+            onCancel={cancel}
+          />
+        ) : null}
+        <RfiView
+          editing={editing !== null}
+          issue={issue}
+          documents={data.referencedDocuments}
           members={members}
-          membersError={recipients.isError ? recipients.error.message : undefined}
-          statuses={statuses}
-          saving={checking || update.isPending}
-          onSubmit={() => void save()}
-          onCancel={cancel}
+          projectId={projectId}
+          currency={config.currency}
+          status={status}
         />
-      ) : null}
-      <RfiView
-        editing={editing !== null}
-        issue={issue}
-        documents={data.referencedDocuments}
-        members={members}
-        projectId={projectId}
-        currency={config.currency}
-        status={status}
-      />
+      </RecordTabs>
 
       <RfiConflictDialog
         conflict={conflict}

@@ -26,6 +26,7 @@ import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useEditSession } from '../../ui/editSession';
+import { RecordTabs } from '../../ui/history/RecordTabs';
 import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { ItemAttachments } from './ItemAttachments';
 import { itemFolders, kindOf, lastReplyQuery, projectMembersQuery, useUpdateSubmittal } from './queries';
@@ -175,89 +176,91 @@ export function SubmittalPackagePage() {
         )}
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <Paper
-          withBorder
-          p="sm"
-          radius="md"
-          bg={court.known && court.name ? 'var(--mantine-color-blue-light)' : undefined}
-          aria-label="Ball in court"
-          role="note"
-        >
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Ball in court
-          </Text>
-          <Text fw={700} size="xl">
-            {court.known ? (court.name ?? 'Nobody') : <NotSeen />}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {court.reason}
-          </Text>
-        </Paper>
-        <Stat
-          label="Items"
-          value={items.length}
-          hint={
-            replyTotal !== undefined && replyTotal !== items.length
-              ? `${replyTotal} at your last save`
-              : 'From the folder tree'
-          }
-        />
-        <Stat
-          label="Open items"
-          value={openCount ?? <NotSeen />}
-          hint={reply ? 'At your last save' : undefined}
-        />
-        <Stat
-          label="Closed items"
-          value={closedCount ?? <NotSeen />}
-          hint={reply ? 'At your last save' : undefined}
-        />
-      </SimpleGrid>
+      <RecordTabs record={{ kind: 'package', id: packageId }} showDetails={editing !== null}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Paper
+            withBorder
+            p="sm"
+            radius="md"
+            bg={court.known && court.name ? 'var(--mantine-color-blue-light)' : undefined}
+            aria-label="Ball in court"
+            role="note"
+          >
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+              Ball in court
+            </Text>
+            <Text fw={700} size="xl">
+              {court.known ? (court.name ?? 'Nobody') : <NotSeen />}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {court.reason}
+            </Text>
+          </Paper>
+          <Stat
+            label="Items"
+            value={items.length}
+            hint={
+              replyTotal !== undefined && replyTotal !== items.length
+                ? `${replyTotal} at your last save`
+                : 'From the folder tree'
+            }
+          />
+          <Stat
+            label="Open items"
+            value={openCount ?? <NotSeen />}
+            hint={reply ? 'At your last save' : undefined}
+          />
+          <Stat
+            label="Closed items"
+            value={closedCount ?? <NotSeen />}
+            hint={reply ? 'At your last save' : undefined}
+          />
+        </SimpleGrid>
 
-      <ReplyNotice
-        reply={reply}
-        changedSince={known.changedSince}
-        folder={folder}
-        unseen={unseen}
-        canModify={canModify}
-      />
-
-      {!canModify && (
-        <Alert color="gray" variant="light" title="Read-only">
-          You can read this package but not change it.
-        </Alert>
-      )}
-
-      {editing ? (
-        <SubmittalEditor
-          ref={session.formRef}
-          values={editing.values}
-          pkg={pkg}
+        <ReplyNotice
+          reply={reply}
+          changedSince={known.changedSince}
+          folder={folder}
           unseen={unseen}
-          onChange={session.change}
-          errors={errors}
-          members={members.data}
-          membersError={members.isError ? members.error.message : undefined}
-          membersLoading={members.isPending && members.fetchStatus === 'fetching'}
-          saving={update.isPending}
-          onSubmit={() => void save()}
-          onCancel={cancel}
+          canModify={canModify}
         />
-      ) : (
-        <PackageDetails pkg={pkg} unseen={unseen} />
-      )}
 
-      <Stack gap="sm" component="section" aria-labelledby="package-items">
-        <Title order={2} size="h4" id="package-items">
-          Items and attachments
-        </Title>
-        {items.length === 0 ? (
-          <EmptyState size="sm" title="No items" description="This package has no submittal items yet." />
-        ) : (
-          items.map((item) => <ItemAttachments key={item.folderId} item={item} />)
+        {!canModify && (
+          <Alert color="gray" variant="light" title="Read-only">
+            You can read this package but not change it.
+          </Alert>
         )}
-      </Stack>
+
+        {editing ? (
+          <SubmittalEditor
+            ref={session.formRef}
+            values={editing.values}
+            pkg={pkg}
+            unseen={unseen}
+            onChange={session.change}
+            errors={errors}
+            members={members.data}
+            membersError={members.isError ? members.error.message : undefined}
+            membersLoading={members.isPending && members.fetchStatus === 'fetching'}
+            saving={update.isPending}
+            onSubmit={() => void save()}
+            onCancel={cancel}
+          />
+        ) : (
+          <PackageDetails pkg={pkg} unseen={unseen} />
+        )}
+
+        <Stack gap="sm" component="section" aria-labelledby="package-items">
+          <Title order={2} size="h4" id="package-items">
+            Items and attachments
+          </Title>
+          {items.length === 0 ? (
+            <EmptyState size="sm" title="No items" description="This package has no submittal items yet." />
+          ) : (
+            items.map((item) => <ItemAttachments key={item.folderId} item={item} />)
+          )}
+        </Stack>
+      </RecordTabs>
 
       <LeaveDialog blocker={blocker}>
         Your changes to {title} are not saved. They will be lost if you leave.

@@ -53,12 +53,14 @@ function RecentList({
     folders.length,
   );
   const names = folders.map((f) => f.folderName || `Folder ${f.folderId}`).join(' and ');
-  if (reads.settled < folders.length) return <PanelLoading label="Loading recent documents" />;
+  // "Recent" needs every document of a folder: one still arriving counts as loading (unless a read failed).
+  const arriving = reads.data.some((d) => d !== undefined && !d.complete) && !reads.error;
+  if (reads.settled < folders.length || arriving) return <PanelLoading label="Loading recent documents" />;
   if (reads.failed === folders.length) {
     return <PanelError error={reads.error} what={`The documents of ${names}`} onRetry={reads.retryFailed} />;
   }
   const recent = recentDocuments(
-    folders.map((folder, i) => ({ folder, documents: reads.data[i] ?? [] })),
+    folders.map((folder, i) => ({ folder, documents: reads.data[i]?.documents ?? [] })),
     LISTED,
   );
   return (

@@ -1,0 +1,230 @@
+// Request-log analytics (issue 18), measured in Chromium against the built console and a real service whose log
+// holds ROWS requests (default 100,000) over the last 22 hours: the scale seed's plausible traffic
+// (server/db/seed/requestlog.ts), its times pressed into the window. Opens /admin/analytics?window=24h in a fresh
+// browser (nothing kept in IndexedDB) and measures:
+//   firstFiguresMs  navigation start → the first figures on screen (the first page of 10,000 rows aggregated)
+//   completeMs      navigation start → every row of the window read and aggregated
+//   refreshMs       after ROWS_NEW (1,000) new requests to the service, the Refresh click → figures complete
+//                   (only the rows after the newest id kept are read)
+//   revisitMs       a reload of the page → complete (rows from IndexedDB, only newer ones read)
+//   longestTaskMs   the longest main-thread task (Long Tasks API) between the start of reading and complete,
+//                   first load; `longestTaskRefreshMs` the same for the refresh, and `refreshTrace` the longest task
+//                   of a Chrome trace of the refresh (bench/frames.ts)
+// Budgets: first figures ≤ 2 s, complete ≤ 6 s, refresh ≤ 300 ms, no task > 50 ms while aggregating.
+// Usage: npx vite build && npx tsx bench/analytics.ts
+//   env: STATIC_DIR (default dist), BENCH_PORT (default 8203), ROWS (default 100000), CHROMIUM
+// Prints one JSON object (also written to bench/results/analytics.json): { date, chromium, cpus, loadAverage,
+//   rows, rowsShown, firstFiguresMs, completeMs, readMs, refreshMs, revisitMs, longestTaskMs,
+//   longestTaskRefreshMs, longTasks: [{ atMs, ms }] (the five longest while reading, from navigation start),
+//   readTrace and refreshTrace: { longestTaskMs, cpuMs } (the longest task of a Chrome trace of the first load
+//   and of the refresh: wall and CPU time), budgets: {...}, pass: {...} }
+import { chromium, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../server/db/db';
+import { seed } from '../server/db/seed';
+import { random } from '../server/db/seed/random';
+import { seedRequestLog } from '../server/db/seed/requestlog';
+import { measureFrames } from './frames';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8203);
+const ROWS = Number(process.env.ROWS ?? 100_000);
+const ROWS_NEW = 1_000;
+const STATIC_DIR = resolve(process.env.STATIC_DIR ?? 'dist');
+const BUDGETS = { firstFiguresMs: 2000, completeMs: 6000, refreshMs: 300, longestTaskMs: 50 };
+
+function prepareData(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pm-bench-analytics-'));
+  const db = openDatabase(join(dir, 'pm.sqlite'));
+  seed(db);
+  seedRequestLog(db, random(18), ROWS);
+  // The seed spreads its rows over 30 days; press them into the last 22 hours (ids keep growing with time).
+  const { maxId } = db.prepare('SELECT max(id) AS maxId FROM request_log').get() as { maxId: number };
+  db.prepare('UPDATE request_log SET date_ms = ? - (? - id) * ?').run(
+    Date.now() - 5_000,
+    maxId,
+    (22 * 3600_000) / ROWS,
+  );
+  db.close();
+  return dir;
+}
+
+async function startService(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR, PORT: String(PORT), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the service did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child };
+}
+
+async function signIn(url: string, userName: string) {
+  const res = await fetch(`${url}/api/internal/authenticateuser`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName, password: userName }),
+  });
+  const body = (await res.json()) as { authSessionKey: string; apiKey: string };
+  return { sessionKey: body.authSessionKey, apiKey: body.apiKey };
+}
+
+/** `count` reads of project 1 as pm, 20 at a time. */
+async function traffic(url: string, sessionKey: string, count: number) {
+  let sent = 0;
+  const worker = async () => {
+    while (sent < count) {
+      sent++;
+      await fetch(`${url}/api/internal/project/get`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ authSessionKey: sessionKey, projectId: 1 }),
+      }).then((r) => r.text());
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+const LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });`;
+
+/** Waits for a performance mark made after `since` (ms, performance.now()) and returns its time. */
+async function markAfter(page: Page, name: string, since: number, timeoutMs = 120_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    ([n, s]) => {
+      const m = performance.getEntriesByName(n as string).find((e) => e.startTime >= (s as number));
+      return m ? m.startTime : false;
+    },
+    [name, since] as const,
+    { timeout: timeoutMs, polling: 10 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Long tasks (start, duration; ms) that overlap [from, to], longest first. */
+async function tasksBetween(
+  page: Page,
+  from: number,
+  to: number,
+): Promise<{ start: number; duration: number }[]> {
+  const tasks = await page.evaluate(
+    ([a, b]) =>
+      (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter(
+        (t) => t.start + t.duration >= a && t.start <= b,
+      ),
+    [from, to] as const,
+  );
+  return tasks.sort((x, y) => y.duration - x.duration);
+}
+
+async function longestBetween(page: Page, from: number, to: number): Promise<number> {
+  return (await tasksBetween(page, from, to))[0]?.duration ?? 0;
+}
+
+const round = (n: number) => Math.round(n);
+
+async function main() {
+  const dataDir = prepareData();
+  const { url, child } = await startService(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const admin = await signIn(url, 'admin');
+    const pm = await signIn(url, 'pm');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.addInitScript(
+      (value) => sessionStorage.setItem('pm-console.session', value),
+      JSON.stringify({ ...admin, userName: 'admin', isAdmin: true, confirmed: true }),
+    );
+    await page.addInitScript(LONG_TASKS);
+
+    // 1. First visit: nothing kept.
+    let start = 0;
+    let firstFigures = 0;
+    let complete = 0;
+    // Traced as well: the longest task's CPU time tells the page's own work from a busy machine's waiting.
+    const readTrace = await measureFrames(page, async () => {
+      await page.goto(`${url}/admin/analytics?window=24h`);
+      start = await markAfter(page, 'analytics:start', 0);
+      firstFigures = await markAfter(page, 'analytics:figures', 0);
+      complete = await markAfter(page, 'analytics:complete', 0);
+    });
+    const longestTask = await longestBetween(page, start, complete);
+    const longTasks = (await tasksBetween(page, start, complete))
+      .slice(0, 5)
+      .map((t) => ({ atMs: Math.round(t.start), ms: Math.round(t.duration) }));
+    const rowsShown = Number((await page.getByTestId('total-count').innerText()).replace(/\D/g, ''));
+
+    // 2. Refresh after 1,000 new requests.
+    await traffic(url, pm.sessionKey, ROWS_NEW);
+    let refreshMs = 0;
+    let refreshLongest = 0;
+    const trace = await measureFrames(page, async () => {
+      const clickedAt = await page.evaluate(() => performance.now());
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const done = await markAfter(page, 'analytics:complete', clickedAt);
+      refreshMs = done - clickedAt;
+      refreshLongest = await longestBetween(page, clickedAt, done);
+    });
+    const rowsAfter = Number((await page.getByTestId('total-count').innerText()).replace(/\D/g, ''));
+
+    // 3. A later visit: what was read comes from IndexedDB.
+    await page.reload();
+    const revisitComplete = await markAfter(page, 'analytics:complete', 0);
+
+    const figures = {
+      firstFiguresMs: round(firstFigures),
+      completeMs: round(complete),
+      refreshMs: round(refreshMs),
+      longestTaskMs: round(longestTask),
+    };
+    const result = {
+      date: new Date().toISOString(),
+      chromium: browser.version(),
+      cpus: cpus().length,
+      loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+      rows: ROWS,
+      rowsShown,
+      rowsAfterRefresh: rowsAfter,
+      ...figures,
+      readMs: round(complete - start),
+      firstFiguresFromStartMs: round(firstFigures - start),
+      revisitMs: round(revisitComplete),
+      longestTaskRefreshMs: round(refreshLongest),
+      longTasks,
+      readTrace: { longestTaskMs: readTrace.longestTask.wallMs, cpuMs: readTrace.longestTask.cpuMs },
+      refreshTrace: { longestTaskMs: trace.longestTask.wallMs, cpuMs: trace.longestTask.cpuMs },
+      budgets: BUDGETS,
+      pass: Object.fromEntries(
+        (Object.keys(BUDGETS) as (keyof typeof BUDGETS)[]).map((k) => [k, figures[k] <= BUDGETS[k]]),
+      ),
+    };
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/analytics.json', JSON.stringify(result, null, 2) + '\n');
+    console.log(JSON.stringify(result));
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

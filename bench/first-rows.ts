@@ -1,0 +1,232 @@
+// Benchmark of the first rows of the two large replies (issue 19), against the reference service with the scale
+// data, in Debian's Chromium (headless):
+//  - documents: cold (a new browser profile, nothing cached), from the click on the 100,000-document folder in
+//    its parent folder's list to the first document row on screen (budget ≤ 1.0 s), and to all 100,000 in;
+//  - request log: from the click on Apply of a query for 10,000 rows (Take=10000, Up to id = a new id each run,
+//    so nothing comes from the query cache) to its first row on screen (budget ≤ 300 ms), and to all 10,000.
+//
+//   npm run build                                        # or STATIC_DIR=<a build of yours>
+//   DATA_DIR=/tmp/pm-scale npm run seed -- --scale       # once: about 20 s
+//   DATA_DIR=/tmp/pm-scale npx tsx bench/first-rows.ts
+//
+// BENCH_URL=http://host:port measures a service already running (seeded with --scale, serving the console)
+// instead of starting one; BENCH_RUNS (3), BENCH_PORT (8213), STATIC_DIR (dist).
+// Result JSON (bench/results/first-rows.json and stdout):
+//   { date, node, cpus, loadAverage: [1, 5, 15 min] at the start and at the end, chromium, folderId,
+//     median: { documentsFirstRowMs, documentsAllRowsMs, requestLogFirstRowMs, requestLogAllRowsMs },
+//     runs: [{ the same four }] }
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8213);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SCALE_FOLDER_NAME = 'Scale: 100k documents';
+const DOCUMENTS_CONTAINER = 2;
+const LOG_ROWS = 10_000;
+
+async function startService(): Promise<{ url: string; child?: ChildProcess }> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, '') };
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir) throw new Error('Set DATA_DIR to a data directory seeded with `npm run seed -- --scale`.');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: resolve(dataDir),
+      STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the service did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child };
+}
+
+async function post<T>(url: string, path: string, body: object): Promise<T> {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function scaleFacts(url: string): Promise<{ folderId: number; newestLogId: number }> {
+  const { authSessionKey, apiKey } = await post<{ authSessionKey: string; apiKey: string }>(
+    url,
+    '/api/internal/authenticateuser',
+    { userName: 'admin', password: 'admin' },
+  );
+  const { folderList } = await post<{ folderList?: { folderId: number; folderName: string }[] }>(
+    url,
+    '/api/internal/folder/readissuefolder',
+    { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
+  );
+  const folder = folderList?.find((f) => f.folderName === SCALE_FOLDER_NAME);
+  if (!folder)
+    throw new Error(`no '${SCALE_FOLDER_NAME}' folder: seed the data with \`npm run seed -- --scale\``);
+  const log = (await (
+    await fetch(`${url}/requestlogs?Take=1`, { headers: { authorization: `Bearer ${apiKey}` } })
+  ).json()) as { results: { id: number }[] };
+  return { folderId: folder.folderId, newestLogId: log.results[0].id };
+}
+
+declare global {
+  interface Window {
+    __clickAt?: number;
+  }
+}
+
+/** What to wait for: an element, and optionally an attribute value of another (the page's own clock). */
+interface Ready {
+  selector: string;
+  /** Also: this element's attribute has this value. */
+  attribute?: { selector: string; name: string; value: string };
+  /** Also: this element's text matches. */
+  text?: { selector: string; pattern: string };
+}
+
+/** Milliseconds from the click recorded in the page until `ready` holds. */
+async function sinceClick(page: Page, ready: Ready): Promise<number> {
+  const at = await page.waitForFunction(
+    (r: Ready) => {
+      const clicked = window.__clickAt;
+      if (clicked === undefined || !document.querySelector(r.selector)) return 0;
+      if (r.attribute) {
+        const el = document.querySelector(r.attribute.selector);
+        if (el?.getAttribute(r.attribute.name) !== r.attribute.value) return 0;
+      }
+      if (r.text) {
+        const el = document.querySelector(r.text.selector);
+        if (!new RegExp(r.text.pattern).test(el?.textContent ?? '')) return 0;
+      }
+      return performance.now() - clicked;
+    },
+    ready,
+    { polling: 'raf', timeout: 180_000 },
+  );
+  return Math.round(await at.jsonValue());
+}
+
+/** Clicks, and returns the milliseconds from the click (as the page saw it) until `ready` holds. */
+async function clickToFirst(page: Page, click: () => Promise<void>, ready: Ready): Promise<number> {
+  await page.evaluate(() => {
+    window.__clickAt = undefined;
+    addEventListener('click', () => (window.__clickAt ??= performance.now()), { capture: true, once: true });
+  });
+  await click();
+  return sinceClick(page, ready);
+}
+
+interface Run {
+  documentsFirstRowMs: number;
+  documentsAllRowsMs: number;
+  requestLogFirstRowMs: number;
+  requestLogAllRowsMs: number;
+}
+
+async function main() {
+  const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
+  const { url, child } = await startService();
+  try {
+    const { folderId, newestLogId } = await scaleFacts(url);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // A new profile: nothing cached (cold), the console's code loaded by the sign-in and the parent folder.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+      const page = await context.newPage();
+      // tsx keeps function names with a `__name` helper that the page does not have.
+      await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+      await page.goto(`${url}/signin`);
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password', { exact: true }).fill('admin');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+
+      await page.goto(`${url}/projects/1/folders/${DOCUMENTS_CONTAINER}`);
+      const link = page.getByRole('main').getByRole('link', { name: SCALE_FOLDER_NAME }).first();
+      await link.waitFor();
+      await page.waitForTimeout(300);
+      // A row of the scale folder (SCL-000001…), not of the parent folder's table still on screen.
+      const documentsFirstRowMs = await clickToFirst(page, () => link.click(), {
+        selector: '[data-testid="documents-scroll"] tbody tr[data-index]',
+        text: { selector: '[data-testid="documents-scroll"] tbody tr[data-index]', pattern: '^SCL-' },
+      });
+      const documentsAllRowsMs = await sinceClick(page, {
+        selector: '[data-testid="documents-scroll"] tbody tr[data-index]',
+        text: { selector: '[data-testid="documents-count"]', pattern: '^100,000 documents$' },
+      });
+
+      // The request log: a first query of 10 rows loads the screen, then 10,000 rows up to a new id.
+      await page.goto(`${url}/admin/request-log?Take=10`);
+      await page.getByRole('grid', { name: 'Requests' }).waitFor();
+      const upTo = newestLogId - 20_000 * (i + 1);
+      await page.getByRole('textbox', { name: 'Up to id' }).fill(String(upTo));
+      await page.getByRole('textbox', { name: 'Take' }).fill(String(LOG_ROWS));
+      await page.waitForTimeout(300);
+      const grid = '[role="grid"][aria-label="Requests"]';
+      const firstRow = `${grid} [role="row"][data-id="${upTo}"]`;
+      const requestLogFirstRowMs = await clickToFirst(
+        page,
+        () => page.getByRole('button', { name: 'Apply' }).click(),
+        { selector: firstRow },
+      );
+      const requestLogAllRowsMs = await sinceClick(page, {
+        selector: firstRow,
+        attribute: { selector: grid, name: 'aria-rowcount', value: String(LOG_ROWS + 1) },
+      });
+      runs.push({ documentsFirstRowMs, documentsAllRowsMs, requestLogFirstRowMs, requestLogAllRowsMs });
+      console.log(`run ${i + 1}:`, JSON.stringify(runs[runs.length - 1]));
+      await context.close();
+    }
+    const chromiumVersion = browser.version();
+    await browser.close();
+    const median = (pick: (r: Run) => number) => {
+      const v = runs.map(pick).sort((a, b) => a - b);
+      return v[Math.floor(v.length / 2)];
+    };
+    const summary = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: availableParallelism(),
+      loadAverage: { start: loadAtStart, end: loadavg().map((l) => Number(l.toFixed(2))) },
+      chromium: chromiumVersion,
+      folderId,
+      median: {
+        documentsFirstRowMs: median((r) => r.documentsFirstRowMs),
+        documentsAllRowsMs: median((r) => r.documentsAllRowsMs),
+        requestLogFirstRowMs: median((r) => r.requestLogFirstRowMs),
+        requestLogAllRowsMs: median((r) => r.requestLogAllRowsMs),
+      },
+      runs,
+    };
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/first-rows.json', JSON.stringify(summary, null, 2) + '\n');
+    console.log(JSON.stringify(summary, null, 2));
+  } finally {
+    child?.kill('SIGTERM');
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+// Partial data of a query whose reply arrives over time (the worker transport's onProgress): written to the
+// query cache at once for the first rows, then at most every `ms`, so a 100,000-row reply re-renders its screen a
+// few dozen times rather than once per chunk.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+export interface ProgressWriter<T> {
+  /** The latest partial data: written now, or when `ms` have passed since the last write. */
+  push(value: T): void;
+  /** No further writes (call when the query's function returns or fails). */
+  stop(): void;
+}
+
+export function progressWriter<T>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  signal: AbortSignal,
+  ms = 100,
+): ProgressWriter<T> {
+  let latest: T | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = -Infinity;
+  let stopped = false;
+  const write = () => {
+    timer = undefined;
+    if (stopped || signal.aborted) return;
+    last = performance.now();
+    client.setQueryData<T>(queryKey, latest);
+  };
+  return {
+    push(value) {
+      latest = value;
+      if (stopped || timer !== undefined) return;
+      const wait = last + ms - performance.now();
+      if (wait <= 0) write();
+      else timer = setTimeout(write, wait);
+    },
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
