@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { manifestPathFor } from './scripts/manifest-path.mjs';
 
@@ -90,6 +91,92 @@ function publish(): Plugin {
   };
 }
 
+/**
+ * The signed-in shell's code in one chunk (`shell`): what src/app/shell/AppLayout.tsx imports statically, less what
+ * the entry has. Every signed-in screen is opened inside the shell, so a module the shell shares with a screen is
+ * loaded already when the screen needs it; left to itself Rolldown split the shell into 19 files by which screens
+ * share each part. Package entry files that only re-export (`@mantine/*`, TanStack Query) are followed only to
+ * the names the importing file takes from them: through their whole list the shell would take every component any
+ * screen uses.
+ */
+const SHELL = resolve('src/app/shell/AppLayout.tsx');
+let shellModules: Set<string> | undefined;
+const IMPORT_FROM = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const STAR_FROM = /export\s*\*\s*from\s*["']([^"']+)["']/g;
+const isBarrel = (id: string) =>
+  /node_modules[\\/](@mantine[\\/][\w-]+[\\/]esm[\\/]index\.mjs|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/]index\.js)$/.test(
+    id,
+  );
+const names = (list: string) =>
+  list
+    .split(',')
+    .map((n) => n.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((n) => {
+      const [local, alias] = n.split(/\s+as\s+/);
+      return { local: local.trim(), exported: (alias ?? local).trim() };
+    });
+
+function shellGroup(id: string, ctx: ChunkingContext): string | null {
+  if (!shellModules) {
+    const seen = new Set<string>();
+    const idOf = (from: string, spec: string) => {
+      const info = ctx.getModuleInfo(from);
+      if (!info) return undefined;
+      if (spec.startsWith('.')) {
+        const target = resolve(from, '..', spec);
+        return (
+          info.importedIds.find((i) => i === target) ?? info.importedIds.find((i) => i.startsWith(target))
+        );
+      }
+      return info.importedIds.find(
+        (i) => i.includes(`${spec.replace(/\//g, '[\\/]')}`) || i.includes(`/${spec}/`),
+      );
+    };
+    // The module that defines `name` as a barrel exports it.
+    const throughBarrel = (barrel: string, name: string, depth = 0): string | undefined => {
+      const code = ctx.getModuleInfo(barrel)?.code ?? '';
+      for (const m of code.matchAll(IMPORT_FROM)) {
+        const found = names(m[1]).find((n) => n.exported === name || n.local === name);
+        if (found) {
+          const target = idOf(barrel, m[2]);
+          return target && isBarrel(target) && depth < 3
+            ? throughBarrel(target, found.local, depth + 1)
+            : target;
+        }
+      }
+      for (const m of code.matchAll(STAR_FROM)) {
+        const target = idOf(barrel, m[1]);
+        const found = target && depth < 3 ? throughBarrel(target, name, depth + 1) : undefined;
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const walk = (m: string) => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      const info = ctx.getModuleInfo(m);
+      if (!info) return;
+      const barrels = new Set<string>();
+      for (const match of (info.code ?? '').matchAll(IMPORT_FROM)) {
+        const target = idOf(m, match[2]);
+        if (!target || !isBarrel(target)) continue;
+        barrels.add(target);
+        for (const n of names(match[1])) {
+          const real = throughBarrel(target, n.local);
+          if (real) walk(real);
+        }
+      }
+      for (const next of info.importedIds) if (!barrels.has(next) && !isBarrel(next)) walk(next);
+    };
+    walk(SHELL);
+    shellModules = seen;
+  }
+  // AppLayout itself stays the dynamic entry's own (small) chunk, which the router imports and the size checks
+  // (scripts/chunks.ts) find by its name; it imports `shell`.
+  return id !== SHELL && shellModules.has(id) ? 'shell' : null;
+}
+
 export default defineConfig({
   // Every URL the build writes is relative: index.html's to its <base href> (docs/deploy.md, "Sub-paths"), a
   // chunk's imports, CSS url()s and the decode worker to the file that names them. So one build runs at any path.
@@ -112,10 +199,18 @@ export default defineConfig({
     manifest: true,
     // React, ReactDOM and the scheduler in one chunk: left to itself Rolldown splits them into several small
     // chunks (once enough lazy screens share them), which costs the sign-in first load ~2 KB of gzip overhead.
+    // Then the rest of what the entry imports statically in the entry chunk itself (`$initial`): left to itself
+    // Rolldown put every part of it that a lazy screen shares into a chunk of its own (the entry came in 11
+    // files), though every page loads them all at start; on a slow link each file costs a round trip (the browser
+    // opens 6 connections per host: docs/performance.md, Lighthouse). 3 files now, and 4 KB less gzip.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 1 },
+            { name: shellGroup, priority: 0 },
+          ],
         },
       },
     },

@@ -2,6 +2,7 @@
 // route styles (server/http/operation.ts: binding, session, read cache, handler; server/http/respond.ts: reply
 // and request-log row); every reply carries the security headers (server/http/headers.ts); the built console is
 // served with SPA fallback (server/http/static.ts).
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Database } from 'better-sqlite3';
 import { JSON_REPLY_PREFIX, operations, operationNames } from '../src/contract/operations';
@@ -40,6 +41,8 @@ export interface AppOptions {
 /** Paths that are the API's: one no operation answers gets 405 `UnknownOperation`, never the console. */
 const API_PREFIXES = ['/api/', '/json/', '/requestlogs'];
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+/** Replies up to this size go uncompressed: below ~1 KB compression saves less than its headers cost. */
+const COMPRESS_OVER_BYTES = 1024;
 const TEXT_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 export function buildApp(options: AppOptions) {
@@ -92,18 +95,25 @@ export function buildApp(options: AppOptions) {
   app.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: 'string' }, asText);
   app.addContentTypeParser('*', { parseAs: 'string' }, asText);
 
-  for (const name of operationNames) {
-    const op = operations[name];
-    const urls = [op.path, `${op.path}.json`, JSON_REPLY_PREFIX + name, `${JSON_REPLY_PREFIX}${name}.json`];
-    for (const url of new Set(urls)) {
-      app.route({
-        method: ALL_METHODS,
-        url,
-        config: { op: name },
-        handler: (request, reply) => handleOperation(name, request, reply),
-      });
+  // Replies over 1 KB are compressed (br or gzip, as the request's Accept-Encoding asks; none without it) on every
+  // route declared after it: hence the routes below are declared once it is registered (`after`). The console's
+  // hashed files are precompressed by the build and pass through as they are. A reply written to the socket
+  // piece by piece (reply.hijack) skips it and streams as before. Requests are not decompressed.
+  app.register(fastifyCompress, { threshold: COMPRESS_OVER_BYTES, globalDecompression: false });
+  app.after(() => {
+    for (const name of operationNames) {
+      const op = operations[name];
+      const urls = [op.path, `${op.path}.json`, JSON_REPLY_PREFIX + name, `${JSON_REPLY_PREFIX}${name}.json`];
+      for (const url of new Set(urls)) {
+        app.route({
+          method: ALL_METHODS,
+          url,
+          config: { op: name },
+          handler: (request, reply) => handleOperation(name, request, reply),
+        });
+      }
     }
-  }
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const op = request.routeOptions.config?.op;

@@ -1,10 +1,22 @@
-// Loads the toasts' container (Toasts) once the signed-in shell has rendered, so it is not on the shell's own
-// download. If that download fails (offline), the next change of the toasts (one more asked for) tries again.
+// Loads the toasts' container (Toasts) once the signed-in shell has rendered and the page is idle (at most a second
+// later), so it is neither on the shell's own download nor in the way of the first screen's code and data. A toast
+// asked for before then waits for it (the store is in the entry). If that download fails (offline), the next change
+// of the toasts (one more asked for) tries again.
 import { useEffect, useState, type ComponentType } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { retryableImport } from '../../ui/retryableImport';
 
 const loadToasts = retryableImport(() => import('./Toasts'));
+
+/** Calls `callback` when the page is idle, or after a second at the latest. Returns the cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(callback, 200);
+  return () => clearTimeout(timer);
+}
 
 export function ToastsHost() {
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
@@ -22,11 +34,15 @@ export function ToastsHost() {
 
   useEffect(() => {
     let current = true;
-    loadToasts()
-      .then((m) => current && setLoaded(() => m.Toasts))
-      .catch(() => current && setFailed(true));
+    const load = () => {
+      loadToasts()
+        .then((m) => current && setLoaded(() => m.Toasts))
+        .catch(() => current && setFailed(true));
+    };
+    const cancel = attempt === 0 ? whenIdle(load) : (load(), undefined);
     return () => {
       current = false;
+      cancel?.();
     };
   }, [attempt]);
 

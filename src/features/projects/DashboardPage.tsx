@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -118,10 +118,13 @@ function ContainerCard({ projectId, folder }: { projectId: number; folder: Folde
 }
 
 function Containers({ projectId, rootFolderId }: { projectId: number; rootFolderId?: number }) {
-  const containers = useQuery({
-    ...folderChildrenQuery(rootFolderId ?? 0),
-    enabled: rootFolderId !== undefined,
-  });
+  // Drawn as a transition when they arrive (the project's heading and details are on screen already).
+  const containers = useDeferredValue(
+    useQuery({
+      ...folderChildrenQuery(rootFolderId ?? 0),
+      enabled: rootFolderId !== undefined,
+    }),
+  );
 
   let content;
   if (rootFolderId === undefined) {
@@ -164,19 +167,14 @@ function Containers({ projectId, rootFolderId }: { projectId: number; rootFolder
   );
 }
 
-export function DashboardPage() {
-  const { projectId } = useRouteIds(routes.project);
+/**
+ * Remembers the project, and with it the work folders among its containers (the Folders section's and the work
+ * panels' read), so a revisit asks for the panels' lists together with the project. Draws nothing: the
+ * containers' arrival re-renders this alone, not the page.
+ */
+function RememberProject({ project, projectId }: { project: Project; projectId: number }) {
   const config = useConfig();
-  const session = useSession();
-  const { data: project } = useSuspenseQuery(projectQuery(projectId));
-  const name = project.projectName || `Project ${projectId}`;
-  const status = statusName(config, 'project', project.projectStatus);
-  const logo = resolveLogoUrl(project.logoUrl, config.baseUrl);
-  useDocumentTitle(`${name} · PM Console`);
-
-  const userName = session?.userName;
-  // The containers (the Folders section's and the work panels' read): their work folders are remembered with
-  // the project, so a revisit asks for the panels' lists together with the project.
+  const userName = useSession()?.userName;
   const { data: containers } = useQuery({
     ...folderChildrenQuery(project.rootFolderId ?? 0),
     enabled: project.rootFolderId !== undefined,
@@ -185,9 +183,24 @@ export function DashboardPage() {
     rememberProject(userName, project);
     if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
   }, [userName, project, projectId, containers, config]);
+  return null;
+}
+
+export function DashboardPage() {
+  const { projectId } = useRouteIds(routes.project);
+  const config = useConfig();
+  const { data: project } = useSuspenseQuery(projectQuery(projectId));
+  const name = project.projectName || `Project ${projectId}`;
+  const status = statusName(config, 'project', project.projectStatus);
+  const logo = resolveLogoUrl(project.logoUrl, config.baseUrl);
+  useDocumentTitle(`${name} · PM Console`);
+  // The heading first, in a commit of its own (the page's largest text, what a visitor waits for); the details,
+  // work panels and folders right after, as a transition: one commit of the whole page was one long task.
+  const rest = useDeferredValue(true, false);
 
   return (
     <Stack gap="lg" maw={1200}>
+      <RememberProject project={project} projectId={projectId} />
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} miw={0}>
           <Group gap="sm">
@@ -218,9 +231,13 @@ export function DashboardPage() {
         </Text>
       )}
 
-      <ProjectDetails project={project} />
-      <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
-      <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
+      {rest && (
+        <>
+          <ProjectDetails project={project} />
+          <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
+          <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
+        </>
+      )}
     </Stack>
   );
 }

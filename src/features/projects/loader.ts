@@ -22,22 +22,39 @@ function prefetchWork(queryClient: QueryClient, work: RecentProject['work']) {
 }
 
 /**
+ * The reads a project's screens start at once, from the signed-in layout's loader (src/app/router.tsx, in the
+ * entry: before this route's own chunks have arrived, so on a slow link they travel while the code downloads):
+ * the project, the containers when their parent's id is remembered, and on a revisit of the dashboard itself the
+ * work panels' lists. Nothing is awaited here; the loader below reads the same queries.
+ */
+export function startProjectReads(queryClient: QueryClient, projectId: number, pathname: string) {
+  const recent = findRecentProject(sessionStore.get()?.userName, projectId);
+  if (pathname.endsWith(routes.project.href(projectId))) prefetchWork(queryClient, recent?.work);
+  void queryClient
+    .ensureQueryData({ ...projectQuery(projectId), revalidateIfStale: true })
+    .catch(() => undefined);
+  if (recent?.rootFolderId !== undefined) {
+    void queryClient.ensureQueryData(folderChildrenQuery(recent.rootFolderId)).catch(() => undefined);
+  }
+}
+
+/**
  * Loader of /projects/:projectId (and everything below it): the project, then its container folders.
  *
  * The containers are the children of `project.rootFolderId`, so on a first visit they can only be asked for
  * once the project has arrived (two steps). On a revisit the root id is known from the recent-projects list
- * and both requests go out together; if the project's root id turns out to differ, the right children are
- * fetched afterwards. The containers are not fatal: the dashboard shows their error in place.
+ * and both requests go out together (`startProjectReads`); if the project's root id turns out to differ, the
+ * right children are fetched afterwards. The containers are not fatal: the dashboard shows their error in place.
+ *
+ * The dashboard itself waits for the project only: its heading and details are drawn as soon as the project is
+ * in, while the containers are still on their way (its Folders section and work panels show their skeletons
+ * until then). The screens below it wait for both (their breadcrumbs and navbar read the containers).
  */
 export function projectLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const projectId = routeId(params.projectId);
-
-    const recent = findRecentProject(sessionStore.get()?.userName, projectId);
-    const knownRoot = recent?.rootFolderId;
-    if (new URL(request.url).pathname.endsWith(routes.project.href(projectId))) {
-      prefetchWork(queryClient, recent?.work);
-    }
+    const knownRoot = findRecentProject(sessionStore.get()?.userName, projectId)?.rootFolderId;
+    const dashboard = new URL(request.url).pathname.endsWith(routes.project.href(projectId));
     const early =
       knownRoot === undefined
         ? undefined
@@ -49,11 +66,11 @@ export function projectLoader(queryClient: QueryClient) {
     });
 
     const rootId = project.rootFolderId;
-    if (rootId !== undefined && rootId !== knownRoot) {
-      await queryClient.ensureQueryData(folderChildrenQuery(rootId)).catch(() => undefined);
-    } else {
-      await early;
-    }
+    const containers =
+      rootId !== undefined && rootId !== knownRoot
+        ? queryClient.ensureQueryData(folderChildrenQuery(rootId)).catch(() => undefined)
+        : early;
+    if (!dashboard) await containers;
     return null;
   };
 }

@@ -1,6 +1,6 @@
 // Daily reports: the latest report (its day, a link) and whether today's exists, from the Daily Reports
 // container's children alone (a report's day is its folder's, as the daily-report screen addresses it).
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { routes } from '../../../routes/routes';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { isoDay, summarizeDailyReports } from '../model';
 import { ContainerPanel, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
+import { useWorkStarted } from './useReads';
 
 export function DailyReportsPanel({
   projectId,
@@ -35,8 +36,10 @@ export function DailyReportsPanel({
 
 function LatestReport({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
+  const started = useWorkStarted();
   // The daily-report screen's own read of the container (same key).
-  const children = useQuery(folderChildrenQuery(containerId));
+  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
+  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
   const today = isoDay(todayDay());
   const summary = useMemo(
     () => (children.data ? summarizeDailyReports(children.data, config, today) : undefined),

@@ -1,7 +1,7 @@
 // Meetings: the next meeting (date, name and number, a link) and the overdue minutes (action items past due and
 // not complete or resolved), per meeting. A meeting's date is only in its record, so each meeting is read with
 // its minutes (operations 18 and 19, all at once, the newest MAX_MEETINGS meetings).
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -21,7 +21,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReads } from './useReads';
+import { useReads, useWorkStarted } from './useReads';
 
 /** Meetings with overdue minutes listed by name. */
 const LISTED = 4;
@@ -50,7 +50,9 @@ type Read = Meeting | MeetingMinute[];
 
 function MeetingFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  const children = useQuery(folderChildrenQuery(containerId));
+  const started = useWorkStarted();
+  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
+  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
   const { folders, total } = useMemo(
     () => (children.data ? meetingsToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],

@@ -1,6 +1,6 @@
 // RFIs: how many are open and overdue (one detail read per RFI: the interface has no list of details), the most
 // overdue ones with whose court they are in, and links to the RFI log (filtered where a count is clicked).
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -19,7 +19,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReads } from './useReads';
+import { useReads, useWorkStarted } from './useReads';
 
 /** Overdue RFIs listed by name; the rest are behind the count's link. */
 const LISTED = 5;
@@ -43,8 +43,10 @@ export function RfiPanel({ projectId, containers }: { projectId: number; contain
 function RfiFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
   const statuses = config.statuses.rfi;
+  const started = useWorkStarted();
   // The RFI list's own read of the container (same key): opening the log afterwards costs nothing.
-  const children = useQuery(folderChildrenQuery(containerId));
+  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
+  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
   const { folders, total } = useMemo(
     () => (children.data ? rfisToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],

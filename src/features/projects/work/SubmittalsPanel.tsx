@@ -1,7 +1,7 @@
 // Submittal packages: how many and the first few, from the submittals container's children. A package's stored
 // fields (status, ball in court) come only in the reply to an update (operation 6), which is never sent to
 // read, so the panel lists what the folder read gives: name and package id.
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { submittalPackages } from '../model';
 import { ContainerPanel, Count, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
+import { useWorkStarted } from './useReads';
 
 const LISTED = 5;
 
@@ -37,8 +38,10 @@ export function SubmittalsPanel({
 
 function Packages({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
+  const started = useWorkStarted();
   // The package list's own read of the container (same key).
-  const children = useQuery(folderChildrenQuery(containerId));
+  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
+  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
   const packages = useMemo(
     () => (children.data ? submittalPackages(children.data, config) : []),
     [children.data, config],

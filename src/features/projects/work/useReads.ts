@@ -1,7 +1,23 @@
 // Many reads of one kind (an RFI's details, a meeting and its minutes) for a work panel: all asked for at once, at
 // most `concurrency` in flight (a slot frees, the next goes), everything in the shared query cache, so the
 // screens that show the same records open without reading them again.
-import { useQueries, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+//
+// The answers are rendered in batches, not one render each: the answers that arrive within one animation frame
+// make one update, and that update is rendered as a transition (React yields to the browser every few ms). Eighty
+// answers arriving together used to make eighty synchronous renders of the panels, long tasks on a slow phone.
+// The reads themselves start once the dashboard's first paint is on screen (`useWorkStarted`), so the project's
+// heading is never held up by the panels' requests or their renders; and they are sent one per task (`inTurn`, the
+// next one in the next task, a few ms later: all of them still in one round trip), because each fetch() costs the
+// page 1-3 ms (more while DevTools or Lighthouse watch the network): 36 of them in one go made a long task.
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+import {
+  QueriesObserver,
+  useQueryClient,
+  type QueryKey,
+  type QueryObserverOptions,
+  type QueryObserverResult,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 
 export interface Reads<T> {
   /** One per option, in order: the data once read. */
@@ -17,21 +33,132 @@ export interface Reads<T> {
   retryFailed: () => void;
 }
 
+/**
+ * Calls `callback` before the next frame is drawn (or after 100 ms, whichever comes first: a hidden tab draws no
+ * frames). Returns the cancel.
+ */
+export function afterFrame(callback: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    callback();
+  };
+  const timer = setTimeout(run, 100);
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : undefined;
+  function cancel() {
+    clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  }
+  return () => {
+    done = true;
+    cancel();
+  };
+}
+
+/**
+ * False until what the component drew first has been painted (a frame after it was committed, then the end of
+ * that frame's task), then true.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancelFrame = afterFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelFrame();
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
+/** Whether the work panels may send their reads (WorkPanels provides it; true outside the dashboard). */
+export const WorkStarted = createContext(true);
+
+export function useWorkStarted(): boolean {
+  return useContext(WorkStarted);
+}
+
+/**
+ * Resolves in a task of its own, after the reads queued before it: one read is sent per task. A MessageChannel
+ * message, not a timer, so the queue is not slowed to one read per 4 ms (timers nested deeply are).
+ */
+const queue: (() => void)[] = [];
+let channel: MessageChannel | undefined;
+export function inTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    queue.push(resolve);
+    if (queue.length > 1) return;
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        queue.shift()?.();
+        if (queue.length > 0) channel!.port2.postMessage(null);
+      };
+      // In Node (the unit tests) an open port would keep the process alive.
+      (channel.port1 as MessagePort & { unref?: () => void }).unref?.();
+    }
+    channel.port2.postMessage(null);
+  });
+}
+
 export function useReads<T, K extends QueryKey = QueryKey>(
   options: UseQueryOptions<T, Error, T, K>[],
   concurrency: number,
 ): Reads<T> {
   const queryClient = useQueryClient();
+  const started = useWorkStarted();
   // A read already answered stays enabled; of the others, the first `concurrency` are (the window slides as
-  // answers come in: each one re-renders this hook).
+  // answers come in: each batch of them re-renders this hook).
   let slots = concurrency;
   const queries = options.map((o) => {
     const state = queryClient.getQueryState(o.queryKey);
     const answered = state !== undefined && (state.data !== undefined || state.status === 'error');
-    const enabled = answered || slots-- > 0;
-    return { ...o, enabled };
+    const enabled = answered || (started && slots-- > 0);
+    const { queryFn } = o;
+    const sent =
+      typeof queryFn === 'function'
+        ? { ...o, queryFn: (context: Parameters<typeof queryFn>[0]) => inTurn().then(() => queryFn(context)) }
+        : o;
+    const defaulted = queryClient.defaultQueryOptions({ ...sent, enabled } as QueryObserverOptions);
+    // As useQueries does: a read about to start is already "fetching" in this render's results.
+    defaulted._optimisticResults = 'optimistic';
+    return defaulted;
   });
-  const results = useQueries({ queries });
+
+  const [observer] = useState(
+    () => new QueriesObserver<QueryObserverResult<T, Error>[]>(queryClient, queries),
+  );
+  // This render's results, read from the cache (not a subscription: see below).
+  const [results] = observer.getOptimisticResult(queries, undefined) as unknown as [
+    QueryObserverResult<T, Error>[],
+  ];
+
+  useEffect(() => {
+    observer.setQueries(queries);
+  });
+
+  // One re-render per animation frame while answers come in, as a transition.
+  const [, setBatch] = useState(0);
+  useEffect(() => {
+    let cancel: (() => void) | undefined;
+    const unsubscribe = observer.subscribe(() => {
+      cancel ??= afterFrame(() => {
+        cancel = undefined;
+        startTransition(() => setBatch((n) => n + 1));
+      });
+    });
+    return () => {
+      unsubscribe();
+      cancel?.();
+    };
+  }, [observer]);
+
   const answered = results.map((r) => r.data !== undefined || r.isError);
   const settled = answered.filter(Boolean).length;
   const failed = results.filter((r) => r.isError && r.data === undefined).length;
