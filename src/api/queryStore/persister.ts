@@ -4,14 +4,20 @@
 // is offline, or the service cannot be reached, is a kept query with no data read from the store; a query with
 // nothing stored fails at once offline with "needs the network" instead of waiting for the connection.
 // The store itself (idb-keyval and the persister) is ./store.ts, loaded on first use: this file is in the entry.
-import { onlineManager, type Query, type QueryFunction, type QueryFunctionContext } from '@tanstack/react-query';
+import {
+  onlineManager,
+  type Query,
+  type QueryFunction,
+  type QueryFunctionContext,
+} from '@tanstack/react-query';
 import { serviceBaseUrl } from '../client';
 import { ApiError } from '../errors';
 import { sessionStore } from '../session';
 import { isKeptData, isKeptKey } from './rules';
 
 export const NEEDS_NETWORK = 'NeedsNetwork';
-export const NEEDS_NETWORK_MESSAGE = 'This page needs the network: it has not been opened on this device yet.';
+export const NEEDS_NETWORK_MESSAGE =
+  'This page needs the network: it has not been opened on this device yet.';
 
 /** Offline, a read with nothing kept for it. Not transient: it is not retried (nothing to wait for). */
 export function needsNetworkError(operation?: string): ApiError {
@@ -136,14 +142,17 @@ export function keepInBackground(query: AnyQuery): void {
 }
 
 let watched: string | undefined;
+let watching = false;
 
 /**
  * Makes the store the signed-in user's as soon as one signs in: a sign-in of another user (or to another service)
  * deletes what the previous one left. Sign-out deletes everything (src/session/session.ts).
  */
-export function watchSessionScope(): () => void {
+export function watchSessionScope(): void {
+  if (watching) return;
+  watching = true;
   watched = currentScope();
-  return sessionStore.subscribe(() => {
+  sessionStore.subscribe(() => {
     const scope = currentScope();
     if (scope === undefined || scope === watched) return;
     watched = scope;

@@ -37,5 +37,7 @@ export function isKeptData(key: QueryKey, data: unknown): boolean {
   if (data === undefined || !isKeptKey(key)) return false;
   if (key[0] !== 'documents' || key[1] !== 'inFolder') return true;
   const list = data as { complete?: boolean; documents?: unknown[] };
-  return list.complete === true && Array.isArray(list.documents) && list.documents.length <= MAX_KEPT_DOCUMENTS;
+  return (
+    list.complete === true && Array.isArray(list.documents) && list.documents.length <= MAX_KEPT_DOCUMENTS
+  );
 }

@@ -4,10 +4,7 @@
 // store holds one scope at a time: claiming it for a user deletes every other entry. Values are stored as they
 // are (structured clone keeps the Dates the client decoded), never as JSON.
 import { clear, createStore, del, delMany, entries, get, keys, set } from 'idb-keyval';
-import {
-  experimental_createQueryPersister,
-  type PersistedQuery,
-} from '@tanstack/query-persist-client-core';
+import { experimental_createQueryPersister, type PersistedQuery } from '@tanstack/query-persist-client-core';
 import type { Query } from '@tanstack/react-query';
 import { currentScope } from './persister';
 import { isKeptData } from './rules';
@@ -60,7 +57,10 @@ function persisterOf(scope: string): Persister {
       // Only what a restore needs: the data and when it was read (not the error, fetch status or meta).
       serialize: (stored) => ({
         ...stored,
-        state: { data: stored.state.data, dataUpdatedAt: stored.state.dataUpdatedAt } as PersistedQuery['state'],
+        state: {
+          data: stored.state.data,
+          dataUpdatedAt: stored.state.dataUpdatedAt,
+        } as PersistedQuery['state'],
       }),
       deserialize: (stored) => stored,
       refetchOnRestore: false,
