@@ -40,7 +40,7 @@ export function RouteError() {
       <Stack maw={720} py="md">
         <ErrorAlert
           error={new Error(NEEDS_NETWORK_MESSAGE)}
-          title="This page needs the network"
+          title="Not available offline"
           onRetry={() => void revalidator.revalidate()}
         />
       </Stack>

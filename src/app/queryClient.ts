@@ -3,7 +3,12 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/errors';
-import { keepInBackground, keptQueryFn, watchSessionScope } from '../api/queryStore/persister';
+import {
+  keepInBackground,
+  keptQueryFn,
+  restoredQueries,
+  watchSessionScope,
+} from '../api/queryStore/persister';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -46,8 +51,10 @@ export function createQueryClient(): QueryClient {
       onSuccess: (_data, query) => keepInBackground(query),
       onError: (error, query) => {
         // A first load shows its error in place (route error boundary or the section); only a failed
-        // background refetch — old data still on screen — needs telling here.
+        // background refetch — old data still on screen — needs telling here, unless that data is the copy
+        // kept on this device (the offline notice says how old it is).
         if (query.state.data === undefined || query.meta?.silentRefetchErrors) return;
+        if (restoredQueries.savedAt(query) !== undefined) return;
         notifications.show({
           id: `refetch-${query.queryHash}`,
           color: 'red',

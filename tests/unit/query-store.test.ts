@@ -161,6 +161,7 @@ describe('offline', () => {
     expect(restoredQueries.savedAt(query)).toBe(savedAt);
     // As old as when it was saved, not as of the reload: a refetch replaces it once online.
     expect(savedAt).toBeLessThan(reloadedAt);
+    expect(query.state.isInvalidated).toBe(true);
   });
 
   it('a page never opened here fails at once with "needs the network", without a retry', async () => {
@@ -183,6 +184,23 @@ describe('offline', () => {
       .fetchQuery({ queryKey: requestLogKeys.entry(1), queryFn: async () => ({}) })
       .catch((e: unknown) => e);
     expect((error as ApiError).errorCode).toBe(NEEDS_NETWORK);
+  });
+
+  it('a refetch of data on screen sends nothing, and is read once the connection is back', async () => {
+    const qc = createQueryClient();
+    qc.mount(); // follows the online state, as under QueryClientProvider
+    const queryFn = vi.fn(async () => project);
+    await qc.fetchQuery({ queryKey: projectKeys.detail(1), queryFn });
+    onlineManager.setOnline(false);
+    const refetch = qc.refetchQueries({ queryKey: projectKeys.detail(1) });
+    await vi.waitFor(() => expect(qc.getQueryState(projectKeys.detail(1))?.fetchStatus).toBe('paused'), {
+      timeout: 3_000,
+    });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    onlineManager.setOnline(true);
+    await refetch;
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    qc.unmount();
   });
 
   it('reads that need no network (this device’s own values) run as they are', async () => {

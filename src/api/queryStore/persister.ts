@@ -11,7 +11,7 @@ import {
   type QueryFunctionContext,
 } from '@tanstack/react-query';
 import { serviceBaseUrl } from '../client';
-import { ApiError } from '../errors';
+import { ApiError, networkError } from '../errors';
 import { sessionStore } from '../session';
 import { isKeptData, isKeptKey } from './rules';
 
@@ -43,7 +43,7 @@ const emit = () => listeners.forEach((l) => l());
 
 export const restoredQueries = {
   /** When the data this query shows was saved, if it came from the store. */
-  savedAt(query: Pick<Query, 'queryHash' | 'state'>): number | undefined {
+  savedAt(query: { queryHash: string; state: { dataUpdatedAt: number } }): number | undefined {
     const at = restored.get(query.queryHash);
     return at !== undefined && at === query.state.dataUpdatedAt ? at : undefined;
   },
@@ -65,8 +65,9 @@ async function restore(query: Query, scope: string): Promise<unknown> {
   try {
     const store = await loadStore();
     const data = await store.restore(scope, query.queryHash, (savedAt) => {
-      // After the data is set (as of now): it is as old as when it was saved, so it is stale and read again.
-      query.setState({ dataUpdatedAt: savedAt });
+      // After the data is set (as of now): it is as old as when it was saved, and read again (stale) as soon
+      // as the connection is back or the page is opened again.
+      query.setState({ dataUpdatedAt: savedAt, isInvalidated: true });
       restored.set(query.queryHash, savedAt);
       emit();
     });
@@ -87,7 +88,9 @@ export async function keptQueryFn<T>(
   if (query.options.networkMode === 'always') return queryFn(context);
   const empty = query.state.data === undefined;
   const scope = empty && isKeptKey(query.queryKey) ? currentScope() : undefined;
-  if (empty && !onlineManager.isOnline()) {
+  if (!onlineManager.isOnline()) {
+    // A refetch of data on screen: nothing is sent; the read is retried once the connection is back.
+    if (!empty) throw networkError(undefined, 'offline');
     const data = scope === undefined ? undefined : await restore(query, scope);
     if (data !== undefined) return data as T;
     throw needsNetworkError();
