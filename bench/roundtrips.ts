@@ -136,7 +136,20 @@ export const SCREENS: Screen[] = [
     url: '/projects/1/daily-reports/7',
     dependsOnData: 'the latest report is found among the Daily Reports container’s children',
   },
-  { id: 'meeting', name: 'Meeting', route: 'path: routes.meeting.pattern', url: '/projects/1/meetings/3000' },
+  {
+    id: 'meeting',
+    name: 'Meeting',
+    route: 'path: routes.meeting.pattern',
+    url: '/projects/1/meetings/3000',
+    // Previous / next in the series: the meeting names its folder, the folder's children are the series, and
+    // each one's date is only in its own read (the interface has no meeting list). The meeting and its minutes
+    // still arrive within the old budget (1 / 2); the series is asked for as soon as the meeting is in.
+    budget: {
+      app: 1,
+      cold: 3,
+      why: 'series: meeting → its folder’s children → one read per meeting (no meeting list with dates)',
+    },
+  },
   {
     id: 'api-explorer',
     name: 'API explorer',
