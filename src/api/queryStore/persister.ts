@@ -33,7 +33,9 @@ export function currentScope(): string | undefined {
   return user ? `${serviceBaseUrl() || globalThis.location?.origin || ''} ${user}` : undefined;
 }
 
-const loadStore = () => import('./store');
+type Store = typeof import('./store');
+let loaded: Store | undefined;
+const loadStore = async (): Promise<Store> => (loaded ??= await import('./store'));
 
 // Queries shown from the store: query hash → the time their data was saved. A query shows restored data while
 // its dataUpdatedAt is still that time (a later read replaces it).
@@ -62,6 +64,8 @@ export const restoredQueries = {
 const fromStore = new WeakSet<Query>();
 
 async function restore(query: Query, scope: string): Promise<unknown> {
+  // Surely not kept (the common case for a page never opened here): no wait at all.
+  if (loaded && !loaded.mayHold(scope, query.queryHash)) return undefined;
   try {
     const store = await loadStore();
     const data = await store.restore(scope, query.queryHash, (savedAt) => {
@@ -155,6 +159,16 @@ export function watchSessionScope(): void {
   if (watching) return;
   watching = true;
   watched = currentScope();
+  // Signed in at start (a reload): the store is opened when the page is idle, so a read it cannot answer is
+  // known at once (mayHold) instead of after a lookup.
+  const scope = watched;
+  if (scope !== undefined) {
+    whenIdle(() => {
+      void loadStore()
+        .then((store) => store.claim(scope))
+        .catch(() => undefined);
+    });
+  }
   sessionStore.subscribe(() => {
     const scope = currentScope();
     if (scope === undefined || scope === watched) return;

@@ -72,17 +72,31 @@ function persisterOf(scope: string): Persister {
 
 let claimed: string | undefined;
 let swept = false;
+// The keys held for the claimed scope: a read the store cannot answer is known at once, without a lookup.
+const held = new Set<string>();
+const storageKey = (scope: string, queryHash: string) => `${keyPrefix(scope)}-${queryHash}`;
 
 async function claimNow(scope: string): Promise<void> {
   if (claimed === scope) return;
   const own = `${keyPrefix(scope)}-`;
-  const others = (await keys(idb)).filter((key) => typeof key !== 'string' || !key.startsWith(own));
+  const all = await keys(idb);
+  const others = all.filter((key) => typeof key !== 'string' || !key.startsWith(own));
   if (others.length > 0) await delMany(others, idb);
+  held.clear();
+  for (const key of all) if (typeof key === 'string' && key.startsWith(own)) held.add(key);
   claimed = scope;
   if (!swept) {
     swept = true;
     setTimeout(() => void inTurn(() => persisterOf(scope).persisterGc()).catch(() => undefined), 60_000);
   }
+}
+
+/**
+ * Whether the store may hold a query's data: false when it surely does not (known once the store was claimed for
+ * this scope), so a read with nothing kept fails as fast as without the store.
+ */
+export function mayHold(scope: string, queryHash: string): boolean {
+  return claimed !== scope || held.has(storageKey(scope, queryHash));
 }
 
 /** Makes the store this user's: what any other user (or service) left is deleted. */
@@ -112,6 +126,7 @@ export function save(scope: string, query: Query): Promise<void> {
     if (currentScope() !== scope || !isKeptData(query.queryKey, query.state.data)) return;
     await claimNow(scope);
     await persisterOf(scope).persistQuery(query);
+    held.add(storageKey(scope, query.queryHash));
   });
 }
 
@@ -119,6 +134,7 @@ export function save(scope: string, query: Query): Promise<void> {
 export function wipeQueryStore(): Promise<void> {
   return inTurn(async () => {
     claimed = undefined;
+    held.clear();
     await clear(idb);
   }).catch(() => undefined);
 }
