@@ -29,6 +29,9 @@ export function configureClient(patch: Partial<ClientSettings>): void {
   Object.assign(settings, patch);
 }
 
+/** The service's origin and prefix ("" for the console's own origin). */
+export const serviceBaseUrl = (): string => settings.baseUrl;
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Keys to use instead of the stored session's (the admin probe right after sign-in). */

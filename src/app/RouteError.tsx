@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { Anchor, Group, Stack } from '@mantine/core';
+import { onlineManager } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router-dom';
 import { ApiError } from '../api/errors';
+import { isNeedsNetwork, NEEDS_NETWORK_MESSAGE } from '../api/queryStore/persister';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { NotFoundPage } from './NotFoundPage';
 import { routes } from '../routes/routes';
@@ -17,11 +20,32 @@ function isChunkLoadError(error: unknown): boolean {
 export function RouteError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
+  const needsNetwork = isNeedsNetwork(error);
+  // A page that needs the network loads by itself once the connection is back.
+  useEffect(() => {
+    if (!needsNetwork) return;
+    return onlineManager.subscribe((online) => {
+      if (online) void revalidator.revalidate();
+    });
+  }, [needsNetwork, revalidator]);
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // The same 404 thrown while rendering (useRouteIds) arrives as the Response itself.
   if (error instanceof Response && error.status === 404) return <NotFoundPage />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage message={error.message} />;
+
+  // Offline, a page never opened on this device (nothing kept for it: src/api/queryStore).
+  if (needsNetwork) {
+    return (
+      <Stack maw={720} py="md">
+        <ErrorAlert
+          error={new Error(NEEDS_NETWORK_MESSAGE)}
+          title="Not available offline"
+          onRetry={() => void revalidator.revalidate()}
+        />
+      </Stack>
+    );
+  }
 
   // A screen's code that could not be downloaded: only a reload fetches it again (see failSoft in router.tsx).
   if (isChunkLoadError(error)) {

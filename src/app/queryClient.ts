@@ -1,8 +1,14 @@
 // The one QueryClient and its policy: what is retried, how background failures surface, what a mutation
 // invalidates. Features only describe queries (queryOptions factories) and mutations (mutationKey / meta).
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/errors';
+import {
+  keepInBackground,
+  keptQueryFn,
+  restoredQueries,
+  watchSessionScope,
+} from '../api/queryStore/persister';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -36,12 +42,19 @@ export function errorMessage(error: unknown): string {
 }
 
 export function createQueryClient(): QueryClient {
+  // react-query assumes online until an 'offline' event; a page loaded offline (from the service worker) knows.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+  watchSessionScope();
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
+      // The records a user opened are kept on this device for reading offline (src/api/queryStore).
+      onSuccess: (_data, query) => keepInBackground(query),
       onError: (error, query) => {
         // A first load shows its error in place (route error boundary or the section); only a failed
-        // background refetch — old data still on screen — needs telling here.
+        // background refetch — old data still on screen — needs telling here, unless that data is the copy
+        // kept on this device (the offline notice says how old it is).
         if (query.state.data === undefined || query.meta?.silentRefetchErrors) return;
+        if (restoredQueries.savedAt(query) !== undefined) return;
         notifications.show({
           id: `refetch-${query.queryHash}`,
           color: 'red',
@@ -64,6 +77,10 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         retry: shouldRetryQuery,
         retryDelay,
+        // Offline, a read still runs once: the kept copy of a record opened before (or "needs the network"),
+        // instead of pausing until the connection is back. Retries still wait for it.
+        networkMode: 'offlineFirst',
+        persister: keptQueryFn,
       },
       mutations: {
         // A write is never repeated behind the user's back (the 401 re-sign-in in src/api is the exception:

@@ -1,6 +1,7 @@
 // Session hooks for screens, and sign-out.
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { restoredQueries } from '../api/queryStore/persister';
 import { sessionStore, type Session } from '../api/session';
 
 export function useSession(): Session | null {
@@ -8,8 +9,9 @@ export function useSession(): Session | null {
 }
 
 /**
- * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply and the
- * request-log rows kept in IndexedDB (the analytics page's) so neither Back nor a later user sees this user's data.
+ * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply, the
+ * records kept in IndexedDB for reading offline (src/api/queryStore) and the request-log rows kept there (the
+ * analytics page's), so neither Back nor a later user sees this user's data.
  */
 export async function signOut(
   queryClient: QueryClient,
@@ -19,6 +21,10 @@ export async function signOut(
   sessionStore.clear();
   await navigate('/signin', { replace: true });
   queryClient.clear();
+  restoredQueries.clear();
   // Loaded on demand: the sign-in route's first load is on its budget (docs/performance.md).
-  await import('../api/requestLogReader/wipe').then((m) => m.wipeRequestLogStore()).catch(() => undefined);
+  await Promise.all([
+    import('../api/queryStore/store').then((m) => m.wipeQueryStore()).catch(() => undefined),
+    import('../api/requestLogReader/wipe').then((m) => m.wipeRequestLogStore()).catch(() => undefined),
+  ]);
 }

@@ -16,7 +16,7 @@ export function ErrorAlert({ error, title = 'Something went wrong', onRetry }: E
       <Text size="sm">{message}</Text>
       {api && (
         <Text size="xs" c="dimmed" mt={4}>
-          {api.isNetworkError ? 'No reply' : `HTTP ${api.status}`} · {api.errorCode}
+          {api.isNetworkError || api.status === 0 ? 'No reply' : `HTTP ${api.status}`} · {api.errorCode}
           {api.devMessage && api.devMessage !== message ? ` · ${api.devMessage}` : ''}
         </Text>
       )}
