@@ -209,6 +209,11 @@ export function startOutboxSender(options: SenderOptions = {}): () => void {
       });
   };
 
+  // react-query's onlineManager starts "online" whatever the browser says: after a reload with no network it
+  // would never hear the browser go online again. The browser's "offline" is reliable, its "online" is not.
+  if (!options.isOnline && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    onlineManager.setOnline(false);
+  }
   kickRunning = kick;
   const unsubscribes = [
     subscribeOnline((online) => online && kick(true)),
