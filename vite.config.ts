@@ -201,6 +201,10 @@ const pwaOptions = {
   registerType: 'prompt',
   injectRegister: false, // src/app/serviceWorker.ts, after the first render
   manifest: false, // public/manifest.webmanifest, linked from index.html
+  // `PM_SERVICE_WORKER=off npm run build`: a sw.js that removes itself and its caches from every browser that
+  // installed an earlier one (docs/offline.md, "Removing the worker"). Deleting sw.js would leave them in place.
+  // Such a build does not register a worker either.
+  selfDestroying: process.env.PM_SERVICE_WORKER === 'off',
   workbox: {
     // What the build writes, less the compressed copies (other extensions), version.json (what the host
     // publishes now: read from the network, never from the worker) and config.json (a deployment edits it).
@@ -237,6 +241,8 @@ export default defineConfig({
   define: {
     __PM_VERSION__: JSON.stringify(build.version),
     __PM_COMMIT__: JSON.stringify(build.commit),
+    // src/main.tsx registers the worker unless the build removes it (PM_SERVICE_WORKER=off, below).
+    __PM_SERVICE_WORKER__: JSON.stringify(process.env.PM_SERVICE_WORKER !== 'off'),
   },
   server: {
     proxy: {

@@ -14,12 +14,15 @@ import { reauth } from './features/auth/reauth';
 const root = createRoot(document.getElementById('root')!);
 
 /**
- * The service worker (offline start, the update prompt): production builds only, loaded after the first render so
- * its code (workbox-window) is not in the entry; it registers once the page has loaded (src/app/serviceWorker.ts).
+ * The service worker (offline start, the update prompt): production builds only (not one built with
+ * PM_SERVICE_WORKER=off, whose sw.js removes itself), loaded after the first render so its code (workbox-window)
+ * is not in the entry; it registers once the page has loaded (src/app/serviceWorker.ts).
  */
+declare const __PM_SERVICE_WORKER__: boolean | undefined;
 let workerRequested = false;
 function registerServiceWorker() {
-  if (workerRequested || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wanted = import.meta.env.PROD && typeof __PM_SERVICE_WORKER__ === 'boolean' && __PM_SERVICE_WORKER__;
+  if (workerRequested || !wanted || !('serviceWorker' in navigator)) return;
   workerRequested = true;
   void import('./app/serviceWorker').then((m) => m.registerServiceWorker()).catch(() => undefined);
 }

@@ -191,7 +191,8 @@ for (const mode of ['light', 'dark'] as const) {
     await sendTraffic(request, pm, admin);
     await openAnalytics(page, admin, 'window=1h', mode);
     await page.getByRole('button', { name: /Show the charts' figures/ }).click();
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId('requests-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('duration-chart').locator('canvas')).toBeVisible();
     await page.waitForTimeout(400);
     await shot(page, `analytics-${mode}`);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

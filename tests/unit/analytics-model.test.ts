@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTotal, readLog, type Coverage, type PageRequest } from '../../src/api/requestLogReader/read';
 import { statusClass, toLogRow, wireLogRow, type LogRow } from '../../src/api/requestLogReader/row';
-import { aggregate, percentile } from '../../src/features/analytics/model/aggregate';
+import {
+  aggregate,
+  groupPercentiles,
+  percentile,
+  rankByDuration,
+} from '../../src/features/analytics/model/aggregate';
 import { parseWindow, resolveWindow, writeWindow } from '../../src/features/analytics/model/window';
 
 const MIN = 60_000;
@@ -371,5 +376,39 @@ describe('the window in the address', () => {
     expect(resolveWindow({ preset: '24h' }, T0).unit).toBe('hour');
     expect(resolveWindow({ preset: '7d' }, T0).unit).toBe('hour');
     expect(resolveWindow({ preset: '30d' }, T0).unit).toBe('day');
+  });
+});
+
+describe('rankByDuration and groupPercentiles', () => {
+  const row = (id: number, ms: number) => ({ id, t: id, path: '/p', error: false, ms });
+  const msOf = (rows: ReturnType<typeof row>[]) => {
+    const r = rankByDuration(rows);
+    return Array.from(r.order, (i) => r.ms[i]);
+  };
+  it('orders rows by exact duration, also those equal once rounded to the µs', () => {
+    const rows = [row(1, 5), row(2, 0.0004), row(3, 0.0001), row(4, 3.25), row(5, 0.0003), row(6, 5)];
+    expect(msOf(rows)).toEqual([0.0001, 0.0003, 0.0004, 3.25, 5, 5]);
+  });
+  it('falls back to a comparison sort for durations too long to pack', () => {
+    const rows = [row(1, 9e9), row(2, 1), row(3, 5e9)];
+    expect(msOf(rows)).toEqual([1, 5e9, 9e9]);
+  });
+  it('gives each group the percentiles a sort of that group gives', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => row(i + 1, ((i * 7919) % 1000) / 7));
+    const groupOf = Int32Array.from(rows, (_, i) => (i % 11 === 0 ? -1 : i % 3));
+    const lists = [0, 1, 2].map((g) => rows.filter((_, i) => groupOf[i] === g).map((r) => r.ms));
+    const got = groupPercentiles(
+      rankByDuration(rows),
+      groupOf,
+      lists.map((l) => l.length),
+    );
+    lists.forEach((l, g) => {
+      const sorted = [...l].sort((a, b) => a - b);
+      expect([got.p50[g], got.p95[g], got.p99[g]]).toEqual([
+        percentile(sorted, 0.5),
+        percentile(sorted, 0.95),
+        percentile(sorted, 0.99),
+      ]);
+    });
   });
 });

@@ -185,19 +185,24 @@ export async function readLog(options: ReadOptions): Promise<ReadResult> {
     options.onProgress({ read, estimate: Math.max(read, estimateTotal(coverage, fromMs, read)), done });
   };
 
-  // The cached rows are this log's only if its newest cached row is still there, with the same time.
+  // The cached rows are this log's only if its newest cached row is still there, with the same time. Asked
+  // together with the rows after it (a refresh is one round trip); those are read again from the top if not.
+  let first: PageReply | undefined;
   if (coverage) {
-    const check = await o.fetchPage({ ids: [coverage.highId], take: 1 }, o.signal);
+    const [check, after] = await Promise.all([
+      o.fetchPage({ ids: [coverage.highId], take: 1 }, o.signal),
+      o.fetchPage({ afterId: coverage.highId, take: o.take }, o.signal),
+    ]);
     const same = check.rows[0];
     if (!same || same.id !== coverage.highId || same.t !== coverage.newestMs) {
       coverage = undefined;
       await options.onReset?.();
-    }
+    } else first = after;
   }
 
   // 1. The newest rows: after the cached ones, or the newest page of the log.
   const floor = coverage?.highId ?? 0;
-  const first = await o.fetchPage({ afterId: coverage?.highId, take: o.take }, o.signal);
+  first ??= await o.fetchPage({ afterId: coverage?.highId, take: o.take }, o.signal);
   if (first.rows.length === 0) {
     if (!coverage) {
       // An empty log: nothing to read, now or below.

@@ -32,7 +32,7 @@ import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
 import { useAnalytics } from './useAnalytics';
 
-// The charts' chunk (recharts) starts downloading with the page, beside the first page of the log.
+// The charts' chunk (uPlot) starts downloading with the page, beside the first page of the log.
 let chartsModule: Promise<typeof import('./Charts')> | undefined;
 const loadCharts = () =>
   (chartsModule ??= import('./Charts').catch((e: unknown) => {

@@ -135,7 +135,9 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
   useEffect(() => {
     const el = scrollRef.current;
     const prev = firstId.current;
-    firstId.current = rows[0]?.id;
+    // A streamed page shows no rows before its first ones arrive: that is not a new page yet.
+    if (!rows.length) return;
+    firstId.current = rows[0].id;
     if (!el || prev === undefined || el.scrollTop === 0) return;
     const added = rows.findIndex((r) => r.id === prev);
     if (added > 0) el.scrollTop += added * ROW_HEIGHT;

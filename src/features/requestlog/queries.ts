@@ -63,11 +63,11 @@ async function fetchLog(
   partial?: ProgressWriter<LogPage>,
 ): Promise<LogPage> {
   const onProgress = partial
-    ? ({ value }: CallProgress) =>
-        partial.push({
-          rows: ((value.results as unknown[] | undefined) ?? []).filter(isEntry),
-          complete: false,
-        })
+    ? ({ value }: CallProgress) => {
+        const rows = ((value.results as unknown[] | undefined) ?? []).filter(isEntry);
+        // Until the first rows are in, the page before stays on screen (keepPreviousData).
+        if (rows.length) partial.push({ rows, complete: false });
+      }
     : undefined;
   try {
     const reply = await call('RequestLogs', request, {

@@ -100,6 +100,91 @@ function figures(rows: LogRow[]): Figures {
   };
 }
 
+const SLOTS = 2 ** 21;
+
+/**
+ * The window's durations ranked once: `order` holds the rows' indices in ascending order of duration. The
+ * percentiles of any grouping of the rows are then one pass over `order` (groupPercentiles), not a sort per
+ * group and table: 100,000 rows are ranked by one native sort of durations rounded to the µs and packed with
+ * their index in a float64 (rows the rounding made equal are put in exact order after).
+ */
+export interface Ranked {
+  ms: Float64Array;
+  order: Uint32Array;
+}
+
+export function rankByDuration(rows: LogRow[]): Ranked {
+  const n = rows.length;
+  const ms = new Float64Array(n);
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    ms[i] = rows[i].ms;
+    if (ms[i] > max) max = ms[i];
+  }
+  const order = new Uint32Array(n);
+  if (n >= SLOTS || Math.round(max * 1000) * SLOTS + SLOTS > Number.MAX_SAFE_INTEGER) {
+    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => ms[a] - ms[b]);
+    order.set(idx);
+    return { ms, order };
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = Math.round(Math.max(0, ms[i]) * 1000) * SLOTS + i;
+  keys.sort();
+  for (let i = 0; i < n; i++) order[i] = keys[i] % SLOTS;
+  for (let i = 1; i < n; i++) {
+    if (ms[order[i]] >= ms[order[i - 1]]) continue;
+    const at = order[i];
+    let j = i - 1;
+    while (j >= 0 && ms[order[j]] > ms[at]) {
+      order[j + 1] = order[j];
+      j--;
+    }
+    order[j + 1] = at;
+  }
+  return { ms, order };
+}
+
+/**
+ * Nearest-rank p50 / p95 / p99 of each group, where `groupOf[i]` is the group of row i (−1: none) and `counts`
+ * the size of each group: one pass over the ranked rows.
+ */
+export function groupPercentiles(ranked: Ranked, groupOf: Int32Array, counts: ArrayLike<number>) {
+  const g = counts.length;
+  const seen = new Int32Array(g);
+  const at = (p: number) => Int32Array.from({ length: g }, (_, k) => Math.max(1, Math.ceil(p * counts[k])));
+  const t50 = at(0.5);
+  const t95 = at(0.95);
+  const t99 = at(0.99);
+  const p50 = new Float64Array(g);
+  const p95 = new Float64Array(g);
+  const p99 = new Float64Array(g);
+  const { ms, order } = ranked;
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j];
+    const k = groupOf[i];
+    if (k < 0) continue;
+    const c = ++seen[k];
+    if (c === t50[k]) p50[k] = ms[i];
+    if (c === t95[k]) p95[k] = ms[i];
+    if (c === t99[k]) p99[k] = ms[i];
+  }
+  return { p50, p95, p99 };
+}
+
+/** Figures of a group whose percentiles are known (groupPercentiles). */
+function figuresWith(rows: LogRow[], p: { p50: number; p95: number; p99: number }): Figures {
+  let errors = 0;
+  for (let i = 0; i < rows.length; i++) if (rows[i].error) errors++;
+  return {
+    count: rows.length,
+    errors,
+    errorRate: rows.length ? errors / rows.length : 0,
+    p50: rows.length ? p.p50 : 0,
+    p95: rows.length ? p.p95 : 0,
+    p99: rows.length ? p.p99 : 0,
+  };
+}
+
 /** Index of the first id ≥ `id` in ascending `ids`. */
 function lowerBound(ids: ArrayLike<number>, id: number): number {
   let lo = 0;
@@ -119,6 +204,8 @@ interface Context {
   base: LogQuery;
   baseExact: boolean;
   userFilter: LogQuery;
+  /** The window's rows ranked by duration. */
+  ranked: Ranked;
 }
 
 /** Rows read with `low ≤ id ≤ high` that pass the page's filter. */
@@ -195,20 +282,38 @@ interface GroupSpec {
 }
 
 function table(rows: LogRow[], win: ResolvedWindow, c: Context, spec: GroupSpec): Table {
-  const groups = new Map<string, LogRow[]>();
+  const groups = new Map<string, { list: LogRow[]; index: number }>();
+  // The group of each row, for the percentiles in one pass; a row in several groups (a request naming two
+  // records) makes the table sort each group instead.
+  const groupOf = new Int32Array(rows.length).fill(-1);
+  let several = false;
   const add = (k: string, r: LogRow) => {
-    const list = groups.get(k);
-    if (list) list.push(r);
-    else groups.set(k, [r]);
+    let g = groups.get(k);
+    if (g) g.list.push(r);
+    else groups.set(k, (g = { list: [r], index: groups.size }));
+    return g.index;
   };
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     const k = spec.key(r);
-    if (typeof k === 'string') add(k, r);
-    else if (k) for (const one of k) add(one, r);
+    if (typeof k === 'string') groupOf[i] = add(k, r);
+    else if (k) {
+      several = true;
+      for (const one of k) add(one, r);
+    }
   }
-  const sorted = [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
-  const out: GroupRow[] = sorted.slice(0, TABLE_ROWS).map(([key, list]) => {
-    const f = figures(list);
+  const pct = several
+    ? undefined
+    : groupPercentiles(
+        c.ranked,
+        groupOf,
+        Array.from(groups.values(), (g) => g.list.length),
+      );
+  const sorted = [...groups].sort((a, b) => b[1].list.length - a[1].list.length || (a[0] < b[0] ? -1 : 1));
+  const out: GroupRow[] = sorted.slice(0, TABLE_ROWS).map(([key, { list, index }]) => {
+    const f = pct
+      ? figuresWith(list, { p50: pct.p50[index], p95: pct.p95[index], p99: pct.p99[index] })
+      : figures(list);
     const { filter, exact } = spec.filter(key, list[0], list.length);
     const link = linkFor(c, list, filter, exact && c.baseExact);
     const errorRows = list.filter((r) => r.error);
@@ -245,7 +350,8 @@ export function aggregate(all: LogRow[], win: ResolvedWindow, user?: string): An
     base = { ...userFilter, afterId: first - 1, beforeId: last };
     baseExact = lowerBound(allIds, last + 1) - lowerBound(allIds, first) === rows.length;
   }
-  const c: Context = { allIds, base, baseExact, userFilter };
+  const ranked = rankByDuration(rows);
+  const c: Context = { allIds, base, baseExact, userFilter, ranked };
 
   // Totals.
   const classes: Record<StatusClass, number> = { ok: 0, client: 0, server: 0, error: 0 };
@@ -258,7 +364,9 @@ export function aggregate(all: LogRow[], win: ResolvedWindow, user?: string): An
     if (r.dto === 'absent') dtoAbsent++;
     else if (r.dto === 'truncated') dtoTruncated++;
   }
-  const totalFigures = figures(rows);
+  const { order, ms } = ranked;
+  const nth = (p: number) => (rows.length ? ms[order[Math.max(1, Math.ceil(p * rows.length)) - 1]] : 0);
+  const totalFigures = figuresWith(rows, { p50: nth(0.5), p95: nth(0.95), p99: nth(0.99) });
   const errorRows = rows.filter((r) => r.error);
   const total = {
     ...totalFigures,
@@ -269,7 +377,17 @@ export function aggregate(all: LogRow[], win: ResolvedWindow, user?: string): An
   // Buckets over time.
   const n = Math.max(1, Math.ceil((win.toMs - win.fromMs) / win.bucketMs));
   const perBucket: LogRow[][] = Array.from({ length: n }, () => []);
-  for (const r of rows) perBucket[Math.min(n - 1, Math.floor((r.t - win.fromMs) / win.bucketMs))].push(r);
+  const bucketOf = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const b = Math.min(n - 1, Math.max(0, Math.floor((rows[i].t - win.fromMs) / win.bucketMs)));
+    bucketOf[i] = b;
+    perBucket[b].push(rows[i]);
+  }
+  const bucketPct = groupPercentiles(
+    ranked,
+    bucketOf,
+    perBucket.map((l) => l.length),
+  );
   const buckets: Bucket[] = perBucket.map((list, i) => {
     const start = win.fromMs + i * win.bucketMs;
     const counts: Record<StatusClass, number> = { ok: 0, client: 0, server: 0, error: 0 };
@@ -280,7 +398,7 @@ export function aggregate(all: LogRow[], win: ResolvedWindow, user?: string): An
       if (r.id < low) low = r.id;
       if (r.id > high) high = r.id;
     }
-    const f = figures(list);
+    const f = figuresWith(list, { p50: bucketPct.p50[i], p95: bucketPct.p95[i], p99: bucketPct.p99[i] });
     if (!list.length)
       return { start, ...f, classes: counts, link: { query: {}, exact: true }, classLinks: {} };
     const range = { ...userFilter, afterId: low - 1, beforeId: high };
