@@ -15,13 +15,13 @@ import type { FieldValues, OutboxEntry, OutboxKind } from './types';
 /** What a kind of write needs beyond `call(entry.operation, entry.request)`. */
 export interface OutboxKindHandler {
   /** Updates: the record as the service has it now, in the shape of `entry.base` (the form's values). */
-  read?: (entry: OutboxEntry) => Promise<FieldValues>;
+  read?: (entry: OutboxEntry, signal: AbortSignal) => Promise<FieldValues>;
   /**
    * Sends the entry (default: `call(entry.operation, entry.request)`). Returns nothing when it is done, or a
    * patch when part of it stays (e.g. punch rows the service refused: state `refused`, the rows left).
    * Throws what `call()` throws.
    */
-  send?: (entry: OutboxEntry) => Promise<void | { keep: Partial<OutboxEntry> }>;
+  send?: (entry: OutboxEntry, signal: AbortSignal) => Promise<void | { keep: Partial<OutboxEntry> }>;
 }
 
 export type OutboxHandlers = Partial<Record<OutboxKind, () => Promise<OutboxKindHandler>>>;
@@ -33,6 +33,8 @@ export interface SenderOptions {
   /** Waits after failures while the browser says it is online (ms); the last one repeats. */
   retryDelays?: number[];
   isOnline?: () => boolean;
+  /** Longest wait for one entry's requests before it counts as a network failure (default 60 s). */
+  sendTimeoutMs?: number;
   subscribeOnline?: (listener: (online: boolean) => void) => () => void;
 }
 
@@ -66,9 +68,11 @@ async function sendEntry(entry: OutboxEntry, options: SenderOptions): Promise<Ou
     attempts: entry.attempts + 1,
     lastAttemptAt: Date.now(),
   });
+  // A request that hangs (a dead connection the browser has not noticed) must not stop the outbox for good.
+  const signal = AbortSignal.timeout(options.sendTimeoutMs ?? 60_000);
   try {
     if (entry.base && handler.read) {
-      const current = await handler.read(entry);
+      const current = await handler.read(entry, signal);
       const fields = conflictingFields(entry, current);
       if (fields.length) {
         await update(entry.id, {
@@ -80,8 +84,8 @@ async function sendEntry(entry: OutboxEntry, options: SenderOptions): Promise<Ou
       }
     }
     const result = handler.send
-      ? await handler.send(entry)
-      : await call(entry.operation, entry.request as never).then(() => undefined);
+      ? await handler.send(entry, signal)
+      : await call(entry.operation, entry.request as never, { signal }).then(() => undefined);
     if (result) {
       await update(entry.id, { state: 'refused', ...result.keep });
       return result.keep.state === 'pending' ? 'retry' : 'held';
@@ -158,7 +162,7 @@ export function sendOutboxNow(): void {
 
 /**
  * Starts the sender for this tab: on start, when the connection returns, when the session or the outbox
- * changes, and after a failure with growing waits. One tab sends at a time (Web Locks, where available).
+ * changes, and after a failure with growing waits.
  * Returns the function that stops it.
  */
 export function startOutboxSender(options: SenderOptions = {}): () => void {
@@ -171,11 +175,9 @@ export function startOutboxSender(options: SenderOptions = {}): () => void {
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const pass = async () => {
-    const run = () => sendOutbox({ ...options, isOnline });
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    return locks ? locks.request('pm-console-outbox-sender', run) : run();
-  };
+  // No cross-tab lock: a Web Lock held by a page being navigated away stalled the next page's sender. Two tabs
+  // of one user may both send an entry; that is safe (TempItemIds; an update re-sent finds its own values).
+  const pass = () => sendOutbox({ ...options, isOnline });
 
   const kick = (reset = false) => {
     if (stopped) return;

@@ -18,9 +18,9 @@ const LABELS: Record<keyof FolderFormValues, string> = {
 export const folderRecord = (folderId: number) => `folder:${folderId}`;
 
 export const folderOutbox: OutboxKindHandler = {
-  read: async (entry) => {
+  read: async (entry, signal) => {
     const { folder } = entry.request as { folder: { folderId: number } };
-    const reply = await call('FolderGetRequest', { folderId: folder.folderId });
+    const reply = await call('FolderGetRequest', { folderId: folder.folderId }, { signal });
     return { ...folderFormValues(requireFound(reply.folder, `Folder ${folder.folderId}`)) };
   },
 };

@@ -13,11 +13,11 @@ export const punchRecord = (containerId: number) => `punch:${containerId}`;
 const columnLabel = (key: string) => COLUMNS.find((c) => c.key === key)?.label ?? key;
 
 export const punchOutbox: OutboxKindHandler = {
-  send: async (entry) => {
+  send: async (entry, signal) => {
     const items = (entry.request as { punchlistList: PunchList[] }).punchlistList;
     const outcome = await createItems(items, {
       send: async (list) =>
-        (await call('PunchListCreateManyRequest', { punchlistList: list })).returnedIdList ?? [],
+        (await call('PunchListCreateManyRequest', { punchlistList: list }, { signal })).returnedIdList ?? [],
       delays: [],
     });
     const left = items.filter((i) => !outcome.created.has(i.tempItemId ?? ''));

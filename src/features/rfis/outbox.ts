@@ -12,9 +12,9 @@ import { EDITABLE_FIELDS, formValuesFrom, type RfiFormValues } from './model/edi
 export const rfiRecord = (rfiId: number) => `rfi:${rfiId}`;
 
 export const rfiOutbox: OutboxKindHandler = {
-  read: async (entry) => {
+  read: async (entry, signal) => {
     const { openIssue } = entry.request as { openIssue: { folderId: number } };
-    const reply = await call('OpenIssueReadRequest', { folderId: openIssue.folderId });
+    const reply = await call('OpenIssueReadRequest', { folderId: openIssue.folderId }, { signal });
     return { ...formValuesFrom(requireFound(reply.openIssue, `RFI ${openIssue.folderId}`)) };
   },
 };

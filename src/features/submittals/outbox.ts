@@ -12,14 +12,14 @@ import { sendSubmittalUpdate, submittalKeys } from './queries';
 export const packageRecord = (packageId: number) => `package:${packageId}`;
 
 export const submittalOutbox: OutboxKindHandler = {
-  read: async (entry) => {
+  read: async (entry, signal) => {
     const { submittal } = entry.request as { submittal: { folderId: number } };
-    const reply = await call('FolderGetRequest', { folderId: submittal.folderId });
+    const reply = await call('FolderGetRequest', { folderId: submittal.folderId }, { signal });
     return { description: requireFound(reply.folder, `Package ${submittal.folderId}`).folderName ?? '' };
   },
-  send: async (entry) => {
+  send: async (entry, signal) => {
     const { submittal } = entry.request as { submittal: Partial<SubmittalPackage> & { folderId: number } };
-    await sendSubmittalUpdate(submittal.folderId, submittal);
+    await sendSubmittalUpdate(submittal.folderId, submittal, signal);
   },
 };
 

@@ -87,9 +87,13 @@ export function projectMembersQuery(projectId: number, kindOf: KindOf) {
  * Operation 6 with the changed fields, then the package folder read again; the reply is kept on this device
  * (the screen's only source of the package's fields). The outbox sends through it too.
  */
-export async function sendSubmittalUpdate(folderId: number, changes: Partial<SubmittalPackage>) {
-  const reply = await call('SubmittalUpdateRequest', { submittal: { ...changes, folderId } });
-  const folder = await call('FolderGetRequest', { folderId })
+export async function sendSubmittalUpdate(
+  folderId: number,
+  changes: Partial<SubmittalPackage>,
+  signal?: AbortSignal,
+) {
+  const reply = await call('SubmittalUpdateRequest', { submittal: { ...changes, folderId } }, { signal });
+  const folder = await call('FolderGetRequest', { folderId }, { signal })
     .then((r) => r.folder)
     .catch(() => undefined);
   let kept: LastReply | undefined;
