@@ -103,6 +103,14 @@ function EntryCard({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () => 
           Saved {new Date(entry.createdAt).toLocaleString()}
           {entry.attempts ? ` · ${entry.attempts} ${entry.attempts === 1 ? 'try' : 'tries'}` : ''}
         </Text>
+        {entry.values && entry.state !== 'conflict' && Object.keys(entry.values).length > 0 && (
+          <Text size="sm" data-testid="outbox-values">
+            Your change:{' '}
+            {Object.entries(entry.values)
+              .map(([k, v]) => `${entry.labels?.[k] ?? k}: ${show(v)}`)
+              .join(' · ')}
+          </Text>
+        )}
         {entry.message && (
           <Text size="sm" c={entry.state === 'refused' ? 'red' : undefined} data-testid="outbox-message">
             {entry.message}
