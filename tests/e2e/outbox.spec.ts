@@ -290,7 +290,9 @@ test('a refused write stays with the service’s message and can be discarded; s
   await expect(refused.getByTestId('outbox-state')).toHaveText('Refused by the service', { timeout: 20_000 });
   await expect(refused.getByTestId('outbox-message')).toHaveText('A folder of this name exists.');
   await expect(refused).toContainText('folder.folderName: A folder of this name exists.');
-  await expect(refused.getByTestId('outbox-values')).toHaveText('Your change: Name: Specifications (site copy)');
+  await expect(refused.getByTestId('outbox-values')).toHaveText(
+    'Your change: Name: Specifications (site copy)',
+  );
   await expect(refused.getByRole('link', { name: 'Open the record' })).toHaveAttribute(
     'href',
     /\/projects\/1\/folders\/12\/edit$/,

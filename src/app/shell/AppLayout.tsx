@@ -5,6 +5,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useHref, useLocation, useParams } from 'react-router-dom';
+import { startOutboxSender } from '../../api/outbox';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../routes/routes';
 import { useAdminCheck } from '../../session/useAdminCheck';
@@ -55,18 +56,7 @@ export function AppLayout() {
   usePrintInLight();
   // Writes kept in the outbox go out while signed in, once the connection is back (docs/offline.md).
   const queryClient = useQueryClient();
-  // Loaded after the shell's first render: the shell's chunk is on its budget (docs/performance.md).
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import('../../api/outbox/sender').then((m) => {
-      if (!cancelled) stop = m.startOutboxSender({ handlers: outboxHandlers, queryClient });
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [queryClient]);
+  useEffect(() => startOutboxSender({ handlers: outboxHandlers, queryClient }), [queryClient]);
 
   return (
     <>
