@@ -10,14 +10,15 @@ export function useSession(): Session | null {
 
 /**
  * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply, the
- * records kept in IndexedDB for reading offline (src/api/queryStore) and the request-log rows kept there (the
- * analytics page's), so neither Back nor a later user sees this user's data.
+ * records kept in IndexedDB for reading offline (src/api/queryStore), the request-log rows kept there (the
+ * analytics page's) and the user's outbox, so neither Back nor a later user sees this user's data.
  */
 export async function signOut(
   queryClient: QueryClient,
   navigate: (to: string, options: { replace: boolean }) => Promise<void> | void,
 ): Promise<void> {
   await queryClient.cancelQueries();
+  const userName = sessionStore.get()?.userName;
   sessionStore.clear();
   await navigate('/signin', { replace: true });
   queryClient.clear();
@@ -26,5 +27,9 @@ export async function signOut(
   await Promise.all([
     import('../api/queryStore/store').then((m) => m.wipeQueryStore()).catch(() => undefined),
     import('../api/requestLogReader/wipe').then((m) => m.wipeRequestLogStore()).catch(() => undefined),
+    // The user's unsent writes (the outbox) go too: the sign-out dialog said so first (docs/offline.md).
+    userName === undefined
+      ? undefined
+      : import('../api/outbox/store').then((m) => m.wipeUserOutbox(userName)).catch(() => undefined),
   ]);
 }
