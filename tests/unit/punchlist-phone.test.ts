@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+// The phone form's model: the location carried over to the next item, the grid's rules for one item, and the
+// form kept per user and punch list.
+import { afterEach, describe, expect, it } from 'vitest';
+import { punchListStatuses } from '../../src/contract/codes';
+import { COLUMN_KEYS, emptyValues, toPunchList, type RowValues } from '../../src/features/punchlist/model';
+import {
+  fieldsWithErrors,
+  locationText,
+  MAIN_FIELDS,
+  MORE_FIELDS,
+  newPhoneForm,
+  nextValues,
+  storedPhoneForm,
+  validateItem,
+} from '../../src/features/punchlist/phone';
+
+const values = (v: Partial<RowValues>): RowValues => ({ ...emptyValues(), ...v });
+const validate = (v: Partial<RowValues>) => validateItem(values(v), punchListStatuses);
+
+afterEach(() => localStorage.clear());
+
+describe('phone form: carry-over', () => {
+  const saved = values({
+    summary: 'Cracked tile',
+    description: 'Two tiles at the door',
+    locationSite: 'North',
+    locationBuilding: 'A',
+    locationFloor: '2',
+    locationRoom: '204',
+    dueDate: '12/15/2026',
+    status: 'Closed',
+    responsibleParties: 'Tiler',
+    ccUsers: 'pm',
+    costImpact: 'Yes',
+    cost: '120',
+    reference: 'R-1',
+    drawing: 'A-101',
+    drawingDetail: '3',
+  });
+
+  it('keeps site, building, floor and room, and clears every other field', () => {
+    expect(nextValues(saved)).toEqual(
+      values({ locationSite: 'North', locationBuilding: 'A', locationFloor: '2', locationRoom: '204' }),
+    );
+  });
+
+  it('carries the location of the last item, not of the first', () => {
+    const second = { ...nextValues(saved), summary: 'Paint', locationRoom: '205' };
+    const third = nextValues(second);
+    expect(third.locationRoom).toBe('205');
+    expect(third.locationSite).toBe('North');
+    expect(third.summary).toBe('');
+  });
+
+  it('does not change the saved item', () => {
+    const copy = { ...saved };
+    nextValues(saved).locationSite = 'Changed';
+    expect(saved).toEqual(copy);
+  });
+
+  it('joins the location for people, blanks left out', () => {
+    expect(locationText(saved)).toBe('North · A · 2 · 204');
+    expect(locationText(values({ locationBuilding: ' B ', locationRoom: '7' }))).toBe('B · 7');
+    expect(locationText(values({}))).toBe('');
+  });
+});
+
+describe('phone form: validation (the grid’s rules)', () => {
+  it('asks for a summary even when nothing is typed (a blank grid row is skipped instead)', () => {
+    expect(validate({})).toEqual({ summary: 'Summary is required.' });
+    expect(validate({ locationSite: 'North' })).toEqual({ summary: 'Summary is required.' });
+    expect(validate({ summary: '  ' })).toEqual({ summary: 'Summary is required.' });
+  });
+
+  it('accepts an item with a summary only', () => {
+    expect(validate({ summary: 'Patch drywall' })).toEqual({});
+  });
+
+  it('checks dates, status, cost and lengths as the grid does', () => {
+    const errors = validate({
+      summary: 'x'.repeat(5000),
+      dueDate: '31/31/2026',
+      status: 'Nonsense',
+      cost: 'a lot',
+    });
+    expect(errors.summary).toMatch(/longer than \d+ characters/);
+    expect(errors.dueDate).toBe('Due date is not a date: use MM/DD/YYYY.');
+    expect(errors.status).toMatch(/^Status must be one of /);
+    expect(errors.cost).toBe('Cost must be a number, such as 1250.00.');
+  });
+
+  it('lists the fields with a problem in the form’s order', () => {
+    expect(fieldsWithErrors({ cost: 'x', summary: 'y', dueDate: 'z' })).toEqual([
+      'summary',
+      'dueDate',
+      'cost',
+    ]);
+  });
+
+  it('shows every column of the grid once, main fields first', () => {
+    expect([...MAIN_FIELDS, ...MORE_FIELDS].sort()).toEqual([...COLUMN_KEYS].sort());
+    expect(MAIN_FIELDS[0]).toBe('summary');
+  });
+
+  it('becomes the PunchList the grid would send, under the form’s TempItemId', () => {
+    const form = newPhoneForm(values({ summary: 'Outlet', locationRoom: '101', status: 'Closed' }));
+    const item = toPunchList(form, 5, punchListStatuses);
+    expect(item.tempItemId).toBe(form.tempItemId);
+    expect(item).toMatchObject({ folderId: 5, summary: 'Outlet', locationRoom: '101' });
+    expect(item.locationSite).toBeUndefined();
+  });
+});
+
+describe('phone form: kept on this device', () => {
+  it('is kept per user and punch list', () => {
+    const mine = newPhoneForm(values({ summary: 'Mine', locationSite: 'North' }));
+    storedPhoneForm('pm', 5).write(mine);
+    expect(storedPhoneForm('pm', 5).read()).toEqual(mine);
+    expect(storedPhoneForm('other', 5).read()).toBeUndefined();
+    expect(storedPhoneForm('pm', 6).read()).toBeUndefined();
+  });
+
+  it('reads a damaged value as nothing, and missing fields as empty', () => {
+    localStorage.setItem(storedPhoneForm('pm', 5).key, '{"tempItemId": 3}');
+    expect(storedPhoneForm('pm', 5).read()).toBeUndefined();
+    localStorage.setItem(storedPhoneForm('pm', 5).key, '{"tempItemId": "t1", "values": {"summary": "S"}}');
+    expect(storedPhoneForm('pm', 5).read()).toEqual({ tempItemId: 't1', values: values({ summary: 'S' }) });
+  });
+
+  it('gives each new form its own TempItemId', () => {
+    expect(newPhoneForm().tempItemId).not.toBe(newPhoneForm().tempItemId);
+  });
+});
