@@ -29,6 +29,11 @@ export function configureClient(patch: Partial<ClientSettings>): void {
   Object.assign(settings, patch);
 }
 
+/** The service's origin and prefix as configured ("" = the console's own origin). */
+export function clientBaseUrl(): string {
+  return settings.baseUrl;
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Keys to use instead of the stored session's (the admin probe right after sign-in). */

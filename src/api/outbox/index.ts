@@ -1,0 +1,24 @@
+// The outbox: writes made while the service could not be reached, kept in IndexedDB per user and sent once, in
+// order, when the connection returns (docs/offline.md, "The outbox").
+export type { FieldValues, NewOutboxEntry, OutboxEntry, OutboxKind, OutboxState } from './types';
+export {
+  currentScope,
+  enqueue,
+  getEntry,
+  list,
+  remove,
+  scopeOf,
+  subscribeOutbox,
+  update,
+  wipeOutbox,
+} from './store';
+export { useOutbox, useOutboxFor, type OutboxSnapshot } from './useOutbox';
+export {
+  conflictingFields,
+  sendOutbox,
+  sendOutboxNow,
+  startOutboxSender,
+  type OutboxHandlers,
+  type OutboxKindHandler,
+  type SenderOptions,
+} from './sender';

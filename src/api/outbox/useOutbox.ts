@@ -1,0 +1,69 @@
+// The signed-in user's outbox as React state: its entries and the count of unsent writes, kept current across
+// tabs (the store's change notices and the session store).
+import { useSyncExternalStore } from 'react';
+import { sessionStore } from '../session';
+import { currentScope, list, subscribeOutbox } from './store';
+import type { OutboxEntry } from './types';
+
+export interface OutboxSnapshot {
+  /** False until the store was read once. */
+  loaded: boolean;
+  entries: OutboxEntry[];
+  /** Writes not sent yet (every entry: pending, sending, refused or in conflict). */
+  count: number;
+}
+
+const EMPTY: OutboxSnapshot = { loaded: false, entries: [], count: 0 };
+let snapshot: OutboxSnapshot = EMPTY;
+const subscribers = new Set<() => void>();
+let stopSources: (() => void) | undefined;
+let generation = 0;
+
+function reload(): void {
+  const mine = ++generation;
+  const scope = currentScope();
+  list(scope).then(
+    (entries) => {
+      if (mine !== generation) return;
+      snapshot = { loaded: true, entries, count: entries.length };
+      subscribers.forEach((s) => s());
+    },
+    () => {
+      if (mine !== generation) return;
+      snapshot = { loaded: true, entries: [], count: 0 };
+      subscribers.forEach((s) => s());
+    },
+  );
+}
+
+function subscribe(onChange: () => void): () => void {
+  subscribers.add(onChange);
+  if (!stopSources) {
+    const a = subscribeOutbox(reload);
+    const b = sessionStore.subscribe(reload);
+    stopSources = () => {
+      a();
+      b();
+    };
+    reload();
+  }
+  return () => {
+    subscribers.delete(onChange);
+    if (subscribers.size === 0) {
+      stopSources?.();
+      stopSources = undefined;
+    }
+  };
+}
+
+const getSnapshot = () => snapshot;
+
+export function useOutbox(): OutboxSnapshot {
+  return useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
+}
+
+/** The entries of one record (`rfi:12`), for its screen. */
+export function useOutboxFor(record: string): OutboxEntry[] {
+  const { entries } = useOutbox();
+  return entries.filter((e) => e.record === record);
+}
