@@ -6,19 +6,27 @@ import { punchListStatuses } from '../../src/contract/codes';
 import { COLUMN_KEYS, emptyValues, toPunchList, type RowValues } from '../../src/features/punchlist/model';
 import {
   fieldsWithErrors,
+  loadVisit,
   locationText,
   MAIN_FIELDS,
   MORE_FIELDS,
   newPhoneForm,
   nextValues,
+  saveVisit,
   storedPhoneForm,
+  tempItemIdsOf,
   validateItem,
+  visitState,
+  type QueuedEntry,
 } from '../../src/features/punchlist/phone';
 
 const values = (v: Partial<RowValues>): RowValues => ({ ...emptyValues(), ...v });
 const validate = (v: Partial<RowValues>) => validateItem(values(v), punchListStatuses);
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 describe('phone form: carry-over', () => {
   const saved = values({
@@ -130,5 +138,48 @@ describe('phone form: kept on this device', () => {
 
   it('gives each new form its own TempItemId', () => {
     expect(newPhoneForm().tempItemId).not.toBe(newPhoneForm().tempItemId);
+  });
+});
+
+describe('phone form: what became of a saved item', () => {
+  const item = { tempItemId: 't1', summary: 'S', location: '', savedAt: 0 };
+  const entry = (state: QueuedEntry['state'], ids = ['t1'], message?: string): QueuedEntry => ({
+    state,
+    tempItemIds: ids,
+    message,
+  });
+
+  it('is queued, sending or refused while its entry is in the outbox', () => {
+    expect(visitState(item, [entry('pending')], true, new Map())).toEqual({ kind: 'queued' });
+    expect(visitState(item, [entry('sending')], true, new Map())).toEqual({ kind: 'sending' });
+    expect(visitState(item, [entry('refused', ['t1'], 'Summary: too long')], true, new Map())).toEqual({
+      kind: 'refused',
+      reason: 'Summary: too long',
+    });
+  });
+
+  it('is created (with its number when recorded) once its entry left the outbox', () => {
+    expect(visitState(item, [entry('pending', ['t2'])], true, new Map())).toEqual({ kind: 'created' });
+    expect(visitState(item, [], true, new Map([['t1', '61']]))).toEqual({ kind: 'created', number: '61' });
+  });
+
+  it('is queued until the outbox was read', () => {
+    expect(visitState(item, [], false, new Map())).toEqual({ kind: 'queued' });
+  });
+
+  it('reads the TempItemIds of an entry’s request', () => {
+    expect(
+      tempItemIdsOf({ punchlistList: [{ tempItemId: 'a' }, { summary: 'x' }, { tempItemId: 'b' }] }),
+    ).toEqual(['a', 'b']);
+    expect(tempItemIdsOf({ folder: {} })).toEqual([]);
+  });
+
+  it('keeps the visit per user and list in this tab', () => {
+    saveVisit('pm', 5, [item]);
+    expect(loadVisit('pm', 5)).toEqual([item]);
+    expect(loadVisit('pm', 6)).toEqual([]);
+    expect(loadVisit('other', 5)).toEqual([]);
+    sessionStorage.setItem('pm-console:punch-visit:pm:5', 'not json');
+    expect(loadVisit('pm', 5)).toEqual([]);
   });
 });
