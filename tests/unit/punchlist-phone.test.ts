@@ -3,6 +3,7 @@
 // form kept per user and punch list.
 import { afterEach, describe, expect, it } from 'vitest';
 import { punchListStatuses } from '../../src/contract/codes';
+import { createdFromItems, loadCreated, recordCreated } from '../../src/features/punchlist/createdHere';
 import { COLUMN_KEYS, emptyValues, toPunchList, type RowValues } from '../../src/features/punchlist/model';
 import {
   fieldsWithErrors,
@@ -181,5 +182,46 @@ describe('phone form: what became of a saved item', () => {
     expect(loadVisit('other', 5)).toEqual([]);
     sessionStorage.setItem('pm-console:punch-visit:pm:5', 'not json');
     expect(loadVisit('pm', 5)).toEqual([]);
+  });
+});
+
+describe('items created through the outbox, kept as "Created from this browser"', () => {
+  it('are read from the requests sent, by TempItemId', () => {
+    const items = [
+      {
+        tempItemId: 'a',
+        folderId: 5,
+        summary: ' Tile ',
+        locationSite: 'North',
+        locationRoom: '2',
+        dueDate: '12/15/2026',
+      },
+      { tempItemId: 'b', folderId: 5, summary: 'Not answered' },
+    ];
+    const created = new Map([['a', { number: '61', id: '901' }]]);
+    expect(createdFromItems(items, created, 7)).toEqual([
+      {
+        tempItemId: 'a',
+        number: '61',
+        id: '901',
+        summary: 'Tile',
+        location: 'North · 2',
+        dueDate: '12/15/2026',
+        containerId: 5,
+        createdAt: 7,
+      },
+    ]);
+  });
+
+  it('are added to the list kept per user and project, each TempItemId once', () => {
+    const one = createdFromItems(
+      [{ tempItemId: 'a', folderId: 5, summary: 'A' }],
+      new Map([['a', { number: '61', id: '1' }]]),
+      1,
+    );
+    expect(recordCreated('pm', 1, one)).toBe(true);
+    expect(recordCreated('pm', 1, one)).toBe(true);
+    expect(loadCreated('pm', 1).map((c) => c.number)).toEqual(['61']);
+    expect(loadCreated('other', 1)).toEqual([]);
   });
 });
