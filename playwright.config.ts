@@ -24,6 +24,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
     trace: 'retain-on-failure',
+    // The console's service worker (sw.js) would answer page loads from its cache and hide requests from
+    // page.route: blocked here; the offline specs opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { manifestPathFor } from './scripts/manifest-path.mjs';
 
 // In dev the console talks to a locally running reference service through this proxy, so config.json's
@@ -45,6 +46,7 @@ function publish(): Plugin {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
     );
+  let outDir: string | undefined;
   return {
     name: 'pm-publish',
     apply: 'build',
@@ -59,7 +61,7 @@ function publish(): Plugin {
       order: 'post',
       sequential: true,
       handler(options) {
-        const outDir = options.dir!;
+        outDir = options.dir!;
         const viteDir = join(outDir, '.vite');
         const manifest = join(viteDir, 'manifest.json');
         try {
@@ -70,7 +72,14 @@ function publish(): Plugin {
           if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
         }
         rmSync(viteDir, { recursive: true, force: true });
-
+      },
+    },
+    // After vite-plugin-pwa's closeBundle has written sw.js and workbox-<hash>.js, so they are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        if (!outDir) return;
         for (const file of walk(outDir)) {
           const name = relative(outDir, file).replace(/\\/g, '/');
           if (!COMPRESS.test(name) || EDITED.has(name) || statSync(file).size <= 1024) continue;
@@ -177,11 +186,54 @@ function shellGroup(id: string, ctx: ChunkingContext): string | null {
   return id !== SHELL && shellModules.has(id) ? 'shell' : null;
 }
 
+/**
+ * The service worker (docs/offline.md, "The app shell and the service worker"): Workbox's generated `sw.js`
+ * (+ its runtime `workbox-<hash>.js`) precaches the app shell and every screen's code, so the console starts with
+ * no network; src/app/serviceWorker.ts registers it lazily and asks before a new build takes over (UpdatePrompt).
+ * Every URL in it is relative to the worker's own location (the build's folder, under any sub-path): Workbox
+ * resolves the precache list and the fallback against `self.location`, and the scope is the worker's folder.
+ * It never answers the service's calls: it routes only GET navigations (page addresses, never the API paths) and
+ * config.json; every other request goes to the network as if there were no worker.
+ */
+const API_PATHS = [/\/api\/internal\//, /\/json\/reply\//, /\/requestlogs(?:\.json)?(?:[/?]|$)/];
+const pwaOptions = {
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false, // src/app/serviceWorker.ts, after the first render
+  manifest: false, // public/manifest.webmanifest, linked from index.html
+  workbox: {
+    // What the build writes, less the compressed copies (other extensions), version.json (what the host
+    // publishes now: read from the network, never from the worker) and config.json (a deployment edits it).
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
+    globIgnores: ['**/node_modules/**'],
+    // The largest screen chunk is ~0.5 MB; a larger file would be left out (the build fails instead: the plugin's
+    // default), so allow some room.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    // Page addresses (deep links, reloads) get the precached index.html; the service's routes and files never.
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [...API_PATHS, /\/[^/?]+\.[a-z0-9]+(?:\?|$)/i],
+    // A new build waits until the user says Reload (UpdatePrompt sends SKIP_WAITING); the first install takes the
+    // open page at once, so it works offline without a reload (nothing older controlled it).
+    skipWaiting: false,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // config.json: always the deployment's current file when online, the last one read when offline.
+        urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+          sameOrigin && url.pathname.endsWith('/config.json'),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'pm-config', cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+} satisfies Partial<VitePWAOptions>;
+
 export default defineConfig({
   // Every URL the build writes is relative: index.html's to its <base href> (docs/deploy.md, "Sub-paths"), a
   // chunk's imports, CSS url()s and the decode worker to the file that names them. So one build runs at any path.
   base: './',
-  plugins: [react(), publish()],
+  plugins: [react(), VitePWA(pwaOptions), publish()],
   define: {
     __PM_VERSION__: JSON.stringify(build.version),
     __PM_COMMIT__: JSON.stringify(build.commit),

@@ -13,6 +13,17 @@ import { reauth } from './features/auth/reauth';
 
 const root = createRoot(document.getElementById('root')!);
 
+/**
+ * The service worker (offline start, the update prompt): production builds only, loaded after the first render so
+ * its code (workbox-window) is not in the entry; it registers once the page has loaded (src/app/serviceWorker.ts).
+ */
+let workerRequested = false;
+function registerServiceWorker() {
+  if (workerRequested || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  workerRequested = true;
+  void import('./app/serviceWorker').then((m) => m.registerServiceWorker()).catch(() => undefined);
+}
+
 async function start() {
   // Config first: the router's loaders start fetching as soon as it exists, and they need the base URL.
   const config = await loadConfig();
@@ -27,6 +38,7 @@ async function start() {
       <App queryClient={queryClient} router={router} />
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 start().catch(async (error: unknown) => {
@@ -37,4 +49,6 @@ start().catch(async (error: unknown) => {
       <ConfigErrorPage error={error} />
     </MantineProvider>,
   );
+  // Here too: the page that could not start still gets the worker (a fixed config.json then reaches it offline).
+  registerServiceWorker();
 });

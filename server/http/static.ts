@@ -1,5 +1,6 @@
 // The built console, served as a static host would: hashed assets (and their precompressed .br / .gz written by
-// the build) cached for a year; index.html, config.json and the other unhashed files checked on every load; a
+// the build) cached for a year; index.html, config.json, the service worker (sw.js, workbox-*.js) and the other
+// unhashed files checked on every load (a cached sw.js would hide a new deployment from the update check); a
 // path with no file extension gets index.html (SPA fallback). See docs/service.md, "Static files and slow clients".
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -7,6 +7,7 @@ import { useReauthState } from '../features/auth/reauth';
 import type { AppRouter } from './router';
 import { signOut } from '../session/session';
 import { cssVariablesResolver, theme } from './theme';
+import { UpdatePrompt } from './UpdatePrompt';
 
 // Loaded only when a session ends mid-work.
 const ReauthDialog = lazy(() => import('../features/auth/ReauthDialog'));
@@ -35,6 +36,8 @@ export function App({ queryClient, router }: AppProps) {
         {/* Outside the router: it must show even while the first page's loader is still waiting. */}
         <ReauthHost onSignOut={() => void signOut(queryClient, router.navigate)} />
       </QueryClientProvider>
+      {/* On every page, sign-in included: a new build waits for the user's Reload (src/app/serviceWorker.ts). */}
+      <UpdatePrompt />
     </MantineProvider>
   );
 }

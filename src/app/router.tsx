@@ -252,6 +252,13 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                 ErrorBoundary: RouteError,
               },
               {
+                path: routes.outbox.pattern,
+                lazy: {
+                  Component: async () => (await import('../features/outbox/OutboxPage')).OutboxPage,
+                },
+                ErrorBoundary: RouteError,
+              },
+              {
                 path: routes.apiExplorer.pattern,
                 lazy: {
                   Component: async () => (await import('../features/explorer/ExplorerPage')).ExplorerPage,

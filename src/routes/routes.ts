@@ -29,6 +29,8 @@ export const routes = {
   ),
   requestLog: route('/admin/request-log', (search?: string) => `/admin/request-log${query(search)}`),
   analytics: route('/admin/analytics', (search?: string) => `/admin/analytics${query(search)}`),
+  /** Writes kept while offline, waiting to be sent (src/features/outbox). */
+  outbox: route('/outbox', () => '/outbox'),
   apiExplorer: route('/api-explorer', (search?: string) => `/api-explorer${query(search)}`),
   project: route('/projects/:projectId', (projectId: number) => `/projects/${projectId}`),
   folder: route(

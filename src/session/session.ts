@@ -9,16 +9,22 @@ export function useSession(): Session | null {
 
 /**
  * Signs out: stops what is in flight, forgets the keys, leaves the page, then drops every cached reply and the
- * request-log rows kept in IndexedDB (the analytics page's) so neither Back nor a later user sees this user's data.
+ * request-log rows kept in IndexedDB (the analytics page's) and the user's outbox, so neither Back nor a later user
+ * sees this user's data.
  */
 export async function signOut(
   queryClient: QueryClient,
   navigate: (to: string, options: { replace: boolean }) => Promise<void> | void,
 ): Promise<void> {
   await queryClient.cancelQueries();
+  const userName = sessionStore.get()?.userName;
   sessionStore.clear();
   await navigate('/signin', { replace: true });
   queryClient.clear();
   // Loaded on demand: the sign-in route's first load is on its budget (docs/performance.md).
   await import('../api/requestLogReader/wipe').then((m) => m.wipeRequestLogStore()).catch(() => undefined);
+  // The user's unsent writes (the outbox) go too: the sign-out dialog said so first (docs/offline.md).
+  if (userName !== undefined) {
+    await import('../api/outbox/store').then((m) => m.wipeUserOutbox(userName)).catch(() => undefined);
+  }
 }

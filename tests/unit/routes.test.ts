@@ -10,6 +10,7 @@ const samples: { [K in keyof typeof routes]: Parameters<(typeof routes)[K]['href
   signIn: [[], ['/projects/1']],
   requestLog: [[], ['status=500']],
   analytics: [[], ['window=24h']],
+  outbox: [[]],
   apiExplorer: [[], ['op=ProjectGetRequest']],
   project: [[1]],
   folder: [[1, 2]],

@@ -22,3 +22,4 @@ export {
   type OutboxKindHandler,
   type SenderOptions,
 } from './sender';
+export { isOffline, isUnreachable, SAVED_TO_OUTBOX, useIsOnline } from './online';

@@ -158,3 +158,8 @@ export async function wipeOutbox(scope: string): Promise<void> {
   if (ids.length) await db().delMany(ids);
   emit();
 }
+
+/** Sign-out: deletes the user's entries on the configured service (loaded lazily by src/session). */
+export function wipeUserOutbox(userName: string): Promise<void> {
+  return wipeOutbox(scopeOf(clientBaseUrl(), userName));
+}

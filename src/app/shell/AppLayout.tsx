@@ -3,7 +3,9 @@ import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useHref, useLocation, useParams } from 'react-router-dom';
+import { startOutboxSender } from '../../api/outbox';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../routes/routes';
 import { useAdminCheck } from '../../session/useAdminCheck';
@@ -14,6 +16,7 @@ import { OfflineNotice } from './OfflineNotice';
 import { PaletteHost } from './PaletteHost';
 import { ToastsHost } from './ToastsHost';
 import { useTrackPlaces } from './recentPlaces';
+import { outboxHandlers } from '../outboxHandlers';
 
 /** Prints in the light scheme (dark text on white paper), whatever the screen shows. */
 function usePrintInLight() {
@@ -51,6 +54,9 @@ export function AppLayout() {
   // Until the sign-in's admin check is answered (it may have been cut off), ask again on each page.
   useAdminCheck(session, pathname);
   usePrintInLight();
+  // Writes kept in the outbox go out while signed in, once the connection is back (docs/offline.md).
+  const queryClient = useQueryClient();
+  useEffect(() => startOutboxSender({ handlers: outboxHandlers, queryClient }), [queryClient]);
 
   return (
     <>

@@ -1,6 +1,8 @@
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
+import { useOutbox } from '../../api/outbox';
 import { projectQuery } from '../../api/queries/projects';
 import { routes } from '../../routes/routes';
 import { signOut, useSession } from '../../session/session';
@@ -23,7 +25,15 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
   const inProject = projectId !== undefined && !project.isError;
   const projectName = project.data?.projectName ?? `Project ${projectId}`;
-  const signOutNow = () => void signOut(queryClient, navigate);
+  const outbox = useOutbox();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const signOutNow = () => {
+    setConfirmSignOut(false);
+    void signOut(queryClient, navigate);
+  };
+  // Unsent writes go with the sign-out: ask first.
+  const askSignOut = () => (outbox.count > 0 ? setConfirmSignOut(true) : signOutNow());
+  const unsent = `${outbox.count} ${outbox.count === 1 ? 'change has' : 'changes have'} not been sent`;
 
   // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
   // "Start page" leads home), and the palette and sign-out become icons.
@@ -99,21 +109,53 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
         >
           <SearchIcon />
         </ActionIcon>
+        {outbox.count > 0 && (
+          <Button
+            component={Link}
+            to={routes.outbox.href()}
+            variant="light"
+            color="orange"
+            size="compact-sm"
+            aria-label={`Outbox: ${unsent}`}
+            title={`Outbox: ${unsent}`}
+            data-testid="outbox-count"
+          >
+            Outbox {outbox.count}
+          </Button>
+        )}
         <ColourSchemePicker />
-        <Button variant="default" visibleFrom="xs" onClick={signOutNow}>
+        <Button variant="default" visibleFrom="xs" onClick={askSignOut}>
           Sign out
         </Button>
         <ActionIcon
           variant="default"
           size="lg"
           hiddenFrom="xs"
-          onClick={signOutNow}
+          onClick={askSignOut}
           aria-label="Sign out"
           title="Sign out"
         >
           <SignOutIcon />
         </ActionIcon>
       </Group>
+      <Modal opened={confirmSignOut} onClose={() => setConfirmSignOut(false)} title="Sign out?">
+        <Stack gap="md">
+          <Text size="sm">{unsent}; signing out discards them.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              component={Link}
+              to={routes.outbox.href()}
+              onClick={() => setConfirmSignOut(false)}
+            >
+              Open the outbox
+            </Button>
+            <Button color="red" onClick={signOutNow}>
+              Sign out and discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }

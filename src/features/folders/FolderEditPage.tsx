@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
+import { enqueue, isOffline, isUnreachable, SAVED_TO_OUTBOX } from '../../api/outbox';
 import { folderQuery } from '../../api/queries/folders';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
@@ -25,7 +26,8 @@ import {
   type FolderField,
   type FolderFormValues,
 } from './model/folderForm';
-import { updateFolderMutation } from './mutations';
+import { updateFolderMutation, type FolderChanges } from './mutations';
+import { folderOutboxEntry } from './outbox';
 
 function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) {
   const folderId = folder.folderId ?? 0;
@@ -59,6 +61,26 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
       void navigate(routes.folder.href(projectId, folderId));
       return;
     }
+    // Offline or unreachable: the change goes to the outbox, to be sent (after a conflict check) later.
+    const queue = async (toSend: FolderChanges) => {
+      try {
+        await enqueue(folderOutboxEntry(projectId, folder, toSend));
+      } catch (e) {
+        setFormError(
+          new Error(
+            `The connection is down and the change could not be kept in the outbox (${e instanceof Error ? e.message : String(e)}). Your changes stay in the form.`,
+          ),
+        );
+        return;
+      }
+      notifications.show({ color: 'blue', title: 'Saved to the outbox', message: SAVED_TO_OUTBOX });
+      allowNextNavigation();
+      void navigate(routes.folder.href(projectId, folderId));
+    };
+    if (isOffline()) {
+      void queue(changes);
+      return;
+    }
     mutation.mutate(changes, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: 'Folder saved', message: values.folderName.trim() });
@@ -66,6 +88,10 @@ function EditForm({ projectId, folder }: { projectId: number; folder: Folder }) 
         void navigate(routes.folder.href(projectId, folderId));
       },
       onError: (error) => {
+        if (isUnreachable(error)) {
+          void queue(changes);
+          return;
+        }
         if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
           const { fields, other } = mapFolderFieldErrors(error.fieldErrors);
           session.fail(fields);

@@ -6,7 +6,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { ApiError } from '../../api/errors';
+import { ApiError } from '../../api/errors';
+import { enqueue, isOffline, isUnreachable, SAVED_TO_OUTBOX, useOutboxFor } from '../../api/outbox';
 import { folderQuery } from '../../api/queries/folders';
 import { folderKind, useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
@@ -14,13 +15,14 @@ import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { RecordTabs } from '../../ui/history/RecordTabs';
-import type { Progress as SendState } from './create';
+import { toBatches, type Progress as SendState } from './create';
 import { CreatedHere } from './CreatedHere';
 import { createdFromRows } from './createdHere';
 import { DraftNotice } from './DraftNotice';
 import { ImportDialog, type ImportFile } from './ImportDialog';
 import { COLUMN_KEYS, isBlank, newRow, toPunchList, type ColumnKey, type GridRow } from './model';
 import type { GridHandle } from './gridTypes';
+import { punchOutboxEntry, punchRecord } from './outbox';
 import { PunchGrid } from './PunchGrid';
 import { useCreatePunchItems } from './queries';
 import { ProblemsPanel } from './ProblemsPanel';
@@ -55,6 +57,9 @@ export function PunchListPage() {
   const [importFile, setImportFile] = useState<ImportFile | null>(null);
   const [pasteNotice, setPasteNotice] = useState<string | undefined>();
   const createdHere = useCreatedHere(userName, projectId);
+  // Rows sent while the service could not be reached wait in the outbox (src/api/outbox), not in the grid.
+  const [queuedRows, setQueuedRows] = useState(0);
+  const inOutbox = useOutboxFor(punchRecord(containerId));
   const grid = useRef<GridHandle>(null);
   const create = useCreatePunchItems(setProgress);
   const creating = create.isPending;
@@ -86,6 +91,10 @@ export function PunchListPage() {
     }
     const toSend = pending.filter((r) => isClean(errorsOf(r)));
     if (!toSend.length) return;
+    if (isOffline()) {
+      await queue(toSend);
+      return;
+    }
     const outcome = await create.mutateAsync(toSend.map((r) => toPunchList(r, containerId, statuses)));
     setProgress(null);
     createdHere.record(createdFromRows(rows, outcome.created, containerId, Date.now()));
@@ -97,7 +106,12 @@ export function PunchListPage() {
         return refused ? { ...r, refused } : r;
       }),
     );
-    if (outcome.error) setSendError(outcome.error);
+    if (outcome.error && isUnreachable(outcome.error)) {
+      // The connection went: what was neither created nor refused goes to the outbox (same TempItemIds).
+      await queue(
+        toSend.filter((r) => !outcome.created.has(r.tempItemId) && !outcome.refused.has(r.tempItemId)),
+      );
+    } else if (outcome.error) setSendError(outcome.error);
     const numbers = [...outcome.created.values()].map((c) => Number(c.number)).filter(Number.isFinite);
     if (numbers.length) {
       const range =
@@ -110,6 +124,44 @@ export function PunchListPage() {
     }
     if (outcome.refused.size) setShowProblems(true);
   };
+
+  /** Puts rows into the outbox (one entry per batch) and takes them out of the grid: they are kept there. */
+  async function queue(toQueue: GridRow[]) {
+    if (!toQueue.length) return;
+    const items = toQueue.map((r) => toPunchList(r, containerId, statuses));
+    try {
+      for (const batch of toBatches(items)) {
+        await enqueue(
+          punchOutboxEntry({
+            projectId,
+            containerId,
+            listName: folder.folderName ?? `Punch list ${containerId}`,
+            items: batch,
+          }),
+        );
+      }
+    } catch (e) {
+      setSendError(
+        new ApiError({
+          status: 0,
+          errorCode: 'OutboxUnavailable',
+          message: `The connection is down and the rows could not be kept in the outbox (${e instanceof Error ? e.message : String(e)}). They stay in the grid.`,
+        }),
+      );
+      return;
+    }
+    const ids = new Set(toQueue.map((r) => r.tempItemId));
+    setRows((rs) => {
+      const left = rs.filter((r) => !ids.has(r.tempItemId));
+      return left.length ? left : [newRow()];
+    });
+    setQueuedRows((n) => n + toQueue.length);
+    notifications.show({
+      color: 'blue',
+      title: 'Saved to the outbox',
+      message: `${plural(toQueue.length, 'row')}: ${SAVED_TO_OUTBOX.replace(/^Saved to the outbox: it/, 'they')}`,
+    });
+  }
 
   const clearCreated = () =>
     setRows((rs) => {
@@ -206,6 +258,21 @@ export function PunchListPage() {
           <Alert color="yellow" variant="light" title="The draft is not being saved">
             This browser refused to store the draft (storage full or disabled). Create the items before
             leaving the page.
+          </Alert>
+        )}
+        {inOutbox.length > 0 && (
+          <Alert
+            color={inOutbox.some((e) => e.state === 'refused') ? 'orange' : 'blue'}
+            variant="light"
+            title="Saved to the outbox"
+            data-testid="punch-outbox-notice"
+          >
+            {queuedRows > 0
+              ? `${plural(queuedRows, 'row')} saved here: they will be sent when the connection is back.`
+              : `${plural(inOutbox.length, 'batch', 'batches')} of new items for this list are not sent yet.`}{' '}
+            <Anchor component={Link} to={routes.outbox.href()}>
+              Open the outbox
+            </Anchor>
           </Alert>
         )}
         {sendError && (

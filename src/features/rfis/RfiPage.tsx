@@ -7,6 +7,14 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
+import {
+  enqueue,
+  isOffline,
+  isUnreachable,
+  remove as removeFromOutbox,
+  SAVED_TO_OUTBOX,
+  useOutboxFor,
+} from '../../api/outbox';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
@@ -19,6 +27,7 @@ import { clearDraft, loadDraft, saveDraft, type RfiDraft } from './draft';
 import { rfiQuery, rfiRecipientsQuery, useUpdateRfi } from './queries';
 import { RfiConflictDialog, type Conflict } from './RfiConflictDialog';
 import { RfiEditor, type FormErrors } from './RfiEditor';
+import { rfiOutboxEntry, rfiRecord } from './outbox';
 import {
   changesToSend,
   differingFields,
@@ -56,6 +65,12 @@ export function RfiPage() {
   const { editing, errors, dirty } = session;
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [checking, setChecking] = useState(false);
+  // Saved while the service could not be reached: the change waits in the outbox (src/api/outbox).
+  const [queued, setQueued] = useState(false);
+  const inOutbox = useOutboxFor(rfiRecord(rfiId));
+  const collided = inOutbox.find((e) => e.state === 'conflict' && e.conflict);
+  // The outbox entry whose collision is being resolved here: gone once mine is saved or theirs taken.
+  const [resolving, setResolving] = useState<string | null>(null);
   const [offer, setOffer] = useState<RfiDraft | undefined>(() => {
     const d = loadDraft(userName, rfiId);
     return d && differingFields(d.base, d.values).length ? d : undefined;
@@ -83,10 +98,46 @@ export function RfiPage() {
     clearDraft(userName, rfiId);
   };
 
+  /** Offline or unreachable: the change goes to the outbox, to be sent (after a conflict check) later. */
+  const queue = async (state: { base: RfiFormValues; values: RfiFormValues }) => {
+    const changes = changesToSend(state.base, state.values);
+    if (Object.keys(changes).length === 0) {
+      cancel();
+      return;
+    }
+    try {
+      await enqueue(
+        rfiOutboxEntry({
+          projectId,
+          containerId,
+          rfiId,
+          number,
+          base: state.base,
+          values: state.values,
+          changes,
+        }),
+      );
+    } catch (e) {
+      session.setErrors({
+        _form: `The connection is down and the change could not be kept in the outbox (${e instanceof Error ? e.message : String(e)}). Your changes stay in the form.`,
+      });
+      return;
+    }
+    clearDraft(userName, rfiId);
+    session.stop();
+    setConflict(null);
+    setQueued(true);
+    notifications.show({ color: 'blue', title: 'Saved to the outbox', message: SAVED_TO_OUTBOX });
+  };
+
   const send = async (state: { base: RfiFormValues; values: RfiFormValues }) => {
     const changes = changesToSend(state.base, state.values);
     if (Object.keys(changes).length === 0) {
       cancel();
+      return;
+    }
+    if (isOffline()) {
+      await queue(state);
       return;
     }
     try {
@@ -94,9 +145,15 @@ export function RfiPage() {
       clearDraft(userName, rfiId);
       session.stop();
       setConflict(null);
+      if (resolving) await removeFromOutbox(resolving);
+      setResolving(null);
       notifications.show({ color: 'green', title: 'Saved', message: `${number} was saved.` });
     } catch (e) {
       setConflict(null);
+      if (isUnreachable(e)) {
+        await queue(state);
+        return;
+      }
       if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {
         session.fail(mapFieldErrors(e.fieldErrors) as FormErrors);
       } else {
@@ -110,6 +167,10 @@ export function RfiPage() {
     const found = validateRfi(editing.values);
     if (Object.keys(found).length) {
       session.fail(found);
+      return;
+    }
+    if (isOffline()) {
+      await queue(editing);
       return;
     }
     // Re-read first: if someone else saved since editing began, say what changed instead of overwriting.
@@ -129,6 +190,11 @@ export function RfiPage() {
         return;
       }
     } catch (e) {
+      if (isUnreachable(e)) {
+        setChecking(false);
+        await queue(editing);
+        return;
+      }
       session.setErrors({
         _form: e instanceof Error ? e.message : 'The RFI could not be read again before saving.',
       });
@@ -145,6 +211,22 @@ export function RfiPage() {
     for (const k of conflict.theirs) (values as Record<string, unknown>)[k] = conflict.fresh[k];
     session.setEditing({ base: conflict.fresh, values });
     setConflict(null);
+    // The outbox's change now lives in the editor (and its draft): it is not sent from the outbox any more.
+    if (resolving) void removeFromOutbox(resolving);
+    setResolving(null);
+  };
+
+  /** An outbox change of this RFI collided with someone else's: compare them in the usual dialog. */
+  const compareCollided = () => {
+    if (!collided?.conflict || !collided.base) return;
+    const base = collided.base as unknown as RfiFormValues;
+    session.start(base, { ...base, ...collided.values } as RfiFormValues);
+    setConflict({
+      fresh: collided.conflict.current as unknown as RfiFormValues,
+      theirs: collided.conflict.fields as Array<keyof RfiFormValues>,
+    });
+    setResolving(collided.id);
+    setOffer(undefined);
   };
 
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
@@ -214,6 +296,43 @@ export function RfiPage() {
         {!canModify && (
           <Alert color="gray" variant="light" title="Read-only">
             You can read this RFI but not change it.
+          </Alert>
+        )}
+
+        {queued && !collided && inOutbox.length > 0 && !editing && (
+          <Alert
+            color="blue"
+            variant="light"
+            title="Saved to the outbox"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setQueued(false)}
+          >
+            {SAVED_TO_OUTBOX}{' '}
+            <Anchor component={Link} to={routes.outbox.href()}>
+              Open the outbox
+            </Anchor>
+          </Alert>
+        )}
+
+        {collided && !editing && (
+          <Alert color="orange" variant="light" title="Your offline change collides with someone else's">
+            <Text size="sm">
+              This RFI was changed on the service after you edited it offline; your change was not sent.
+            </Text>
+            <Button size="xs" mt="sm" onClick={compareCollided} disabled={!canModify}>
+              Compare both versions
+            </Button>
+          </Alert>
+        )}
+
+        {!queued && !collided && inOutbox.length > 0 && !editing && (
+          <Alert color="blue" variant="light" title="A change waits in the outbox">
+            {inOutbox.length === 1 ? 'One change' : `${inOutbox.length} changes`} to this RFI will be sent
+            when the connection is back.{' '}
+            <Anchor component={Link} to={routes.outbox.href()}>
+              Open the outbox
+            </Anchor>
           </Alert>
         )}
 

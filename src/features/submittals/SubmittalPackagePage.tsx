@@ -2,7 +2,7 @@
 // folder and its item folders, read in parallel) and the last reply of operation 6 kept on this device, says
 // which fields it has not seen, edits through operation 6 and shows the reply. The items' files (operation 7)
 // are read together once the items are known.
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
+import { enqueue, isOffline, isUnreachable, SAVED_TO_OUTBOX, useOutboxFor } from '../../api/outbox';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
@@ -29,6 +30,7 @@ import { useEditSession } from '../../ui/editSession';
 import { RecordTabs } from '../../ui/history/RecordTabs';
 import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { ItemAttachments } from './ItemAttachments';
+import { packageRecord, submittalOutboxEntry } from './outbox';
 import { itemFolders, kindOf, lastReplyQuery, projectMembersQuery, useUpdateSubmittal } from './queries';
 import { SubmittalEditor } from './SubmittalEditor';
 import {
@@ -96,6 +98,10 @@ export function SubmittalPackagePage() {
     editButton.current?.focus();
   }, [editing]);
 
+  // Saved while the service could not be reached: the change waits in the outbox (src/api/outbox).
+  const [queued, setQueued] = useState(false);
+  const inOutbox = useOutboxFor(packageRecord(packageId));
+
   const startEditing = () => session.start(formValuesFrom(pkg));
   const cancel = session.stop;
 
@@ -112,12 +118,43 @@ export function SubmittalPackagePage() {
       notifications.show({ color: 'gray', title: 'Nothing to save', message: 'No field was changed.' });
       return;
     }
+    const queue = async () => {
+      try {
+        await enqueue(
+          submittalOutboxEntry({
+            projectId,
+            containerId,
+            packageId,
+            title,
+            baseDescription: editing.base.description,
+            changes,
+          }),
+        );
+      } catch (e) {
+        session.setErrors({
+          _form: `The connection is down and the change could not be kept in the outbox (${e instanceof Error ? e.message : String(e)}). Your changes stay in the form.`,
+        });
+        return;
+      }
+      focusEdit.current = true;
+      session.stop();
+      setQueued(true);
+      notifications.show({ color: 'blue', title: 'Saved to the outbox', message: SAVED_TO_OUTBOX });
+    };
+    if (isOffline()) {
+      await queue();
+      return;
+    }
     try {
       await update.mutateAsync(changes);
       focusEdit.current = true;
       session.stop();
       notifications.show({ color: 'green', title: 'Saved', message: `${title} was saved.` });
     } catch (e) {
+      if (isUnreachable(e)) {
+        await queue();
+        return;
+      }
       if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {
         session.fail(mapFieldErrors(e.fieldErrors));
       } else {
@@ -224,6 +261,21 @@ export function SubmittalPackagePage() {
           unseen={unseen}
           canModify={canModify}
         />
+
+        {inOutbox.length > 0 && !editing && (
+          <Alert
+            color={inOutbox.some((e) => e.state === 'conflict' || e.state === 'refused') ? 'orange' : 'blue'}
+            variant="light"
+            title={queued ? 'Saved to the outbox' : 'A change waits in the outbox'}
+          >
+            {queued
+              ? SAVED_TO_OUTBOX
+              : `${inOutbox.length === 1 ? 'One change' : `${inOutbox.length} changes`} to this package not sent yet.`}{' '}
+            <Anchor component={Link} to={routes.outbox.href()}>
+              Open the outbox
+            </Anchor>
+          </Alert>
+        )}
 
         {!canModify && (
           <Alert color="gray" variant="light" title="Read-only">

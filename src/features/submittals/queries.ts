@@ -84,28 +84,36 @@ export function projectMembersQuery(projectId: number, kindOf: KindOf) {
 }
 
 /**
+ * Operation 6 with the changed fields, then the package folder read again; the reply is kept on this device
+ * (the screen's only source of the package's fields). The outbox sends through it too.
+ */
+export async function sendSubmittalUpdate(folderId: number, changes: Partial<SubmittalPackage>) {
+  const reply = await call('SubmittalUpdateRequest', { submittal: { ...changes, folderId } });
+  const folder = await call('FolderGetRequest', { folderId })
+    .then((r) => r.folder)
+    .catch(() => undefined);
+  let kept: LastReply | undefined;
+  if (reply.submittal) {
+    kept = {
+      submittal: reply.submittal,
+      savedAt: Date.now(),
+      folderUpdatedMs: folder?.updatedDate?.getTime(),
+    };
+    storeLastReply(sessionStore.get()?.userName, folderId, kept);
+  }
+  return { reply, folder, kept };
+}
+
+/**
  * Sends the changed fields (operation 6), then reads the package folder once more, so the kept reply knows the
  * folder's `updatedDate` as of the save (a later one means someone changed the package since).
  */
 export function useUpdateSubmittal(folderId: number, containerId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: Partial<SubmittalPackage>) => {
-      const reply = await call('SubmittalUpdateRequest', { submittal: { ...changes, folderId } });
-      const folder = await call('FolderGetRequest', { folderId })
-        .then((r) => r.folder)
-        .catch(() => undefined);
-      return { reply, folder };
-    },
-    onSuccess: ({ reply, folder }) => {
-      if (!reply.submittal) return;
-      const kept: LastReply = {
-        submittal: reply.submittal,
-        savedAt: Date.now(),
-        folderUpdatedMs: folder?.updatedDate?.getTime(),
-      };
-      storeLastReply(sessionStore.get()?.userName, folderId, kept);
-      queryClient.setQueryData(submittalKeys.lastReply(folderId), kept);
+    mutationFn: (changes: Partial<SubmittalPackage>) => sendSubmittalUpdate(folderId, changes),
+    onSuccess: ({ kept, folder }) => {
+      if (kept) queryClient.setQueryData(submittalKeys.lastReply(folderId), kept);
       if (folder) queryClient.setQueryData(folderKeys.detail(folderId), folder);
     },
     meta: {

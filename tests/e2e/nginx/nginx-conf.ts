@@ -26,8 +26,9 @@ location ^~ ${prefix}assets/ {
     add_header X-Content-Type-Options nosniff;
     try_files $uri =404;
 }
-# Everything else: index.html, config.json, version.json, icons; client-side routes (deep links) load index.html,
-# whose <base href="/"> becomes the sub-path. Revalidated on every load, so a new deployment shows at once.
+# Everything else: index.html, config.json, version.json, icons, the service worker (sw.js, workbox-*.js); client-side
+# routes (deep links) load index.html, whose <base href="/"> becomes the sub-path. Revalidated on every load, so a
+# new deployment shows at once (a cached sw.js would hide it from the browser's update check).
 location ^~ ${prefix} {
     alias ${dir}/;
     gzip_static on;

@@ -1,7 +1,8 @@
 // The console as users host it: the same build served by nginx under /console/ and /a/b/ (tests/e2e/nginx/
 // host.ts, the configuration docs/deploy.md gives), the service on another origin through the JSON reply routes.
 // A short journey: sign in, open a project, the RFIs, an RFI by deep link and a reload, the request log, About —
-// every address inside the prefix, every file from it, precompressed assets, no CSP violation.
+// every address inside the prefix, every file from it, precompressed assets, no CSP violation. And the service
+// worker under the prefix: scope and files inside it, sw.js revalidated, the console starts offline.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -199,4 +200,79 @@ test('what nginx sends: precompressed hashed assets cached for a year, the rest 
   expect(manifest).toMatchObject({ start_url: './', scope: './' });
   expect((await request.get(`${host.origin}/console/assets/missing.js`)).status()).toBe(404);
   expect(host.errorLog()).not.toMatch(/\[(emerg|alert|crit)\]/);
+});
+
+test.describe('the service worker under /console/', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('registers inside the prefix, is sent no-cache, and the console starts offline', async ({
+    page,
+    context,
+    request,
+  }) => {
+    for (const encoding of ['identity', 'gzip']) {
+      const res = await request.get(`${host.origin}/console/sw.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.status(), encoding).toBe(200);
+      expect(res.headers()['cache-control'], encoding).toBe('no-cache');
+      expect(res.headers()['content-type'], encoding).toMatch(/javascript/);
+      // The build's sw.js.gz, as it is (publish() compresses the worker's files too).
+      if (encoding === 'gzip') {
+        expect(Number(res.headers()['content-length'])).toBe(readFileSync(join(build, 'sw.js.gz')).length);
+      }
+    }
+
+    const seen = watch(page);
+    await page.goto(`${host.origin}/console/signin`);
+    await fillSignIn(page, seed.pm.userName, seed.pm.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await page.goto(`${host.origin}/console/projects/1`);
+    await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+    // The worker controls the page, and holds config.json (this host's: the service on its own origin).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            await navigator.serviceWorker.ready;
+            if (!navigator.serviceWorker.controller) return 'not controlled yet';
+            return (await caches.match(new URL('config.json', document.baseURI).href))
+              ? 'ready'
+              : 'config.json not cached yet';
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe('ready');
+    const worker = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const cached: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) cached.push(req.url);
+      }
+      return { scope: reg?.scope, script: reg?.active?.scriptURL, cached };
+    });
+    expect(worker.scope).toBe(`${host.origin}/console/`);
+    expect(worker.script).toBe(`${host.origin}/console/sw.js`);
+    // Every file it keeps is the build's under the prefix (no API reply, no version.json, no compressed copy).
+    expect(worker.cached.filter((u) => !u.startsWith(`${host.origin}/console/`))).toEqual([]);
+    expect(worker.cached).toContain(`${host.origin}/console/config.json`);
+    expect(worker.cached.filter((u) => /version\.json|\.(gz|br)(\?|$)|\/json\/reply\//.test(u))).toEqual([]);
+    expect(seen.toHost.filter((p) => !p.startsWith('/console/'))).toEqual([]);
+    expect(seen.errors).toEqual([]);
+
+    // Offline: a reload and a deep link still start the console, with index.html's <base href> for the prefix.
+    await context.setOffline(true);
+    const reply = await page.reload();
+    expect(reply?.fromServiceWorker()).toBe(true);
+    await expect(page.getByTestId('current-user')).toHaveText(seed.pm.userName);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'PM Console' })).toHaveAttribute(
+      'href',
+      '/console/',
+    );
+    await page.goto(`${host.origin}/console/projects/1/rfis/${RFI_CONTAINER}/105`);
+    await expect(page.getByTestId('current-user')).toHaveText(seed.pm.userName);
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+    expect(await page.evaluate(() => document.baseURI)).toBe(`${host.origin}/console/`);
+    await context.setOffline(false);
+  });
 });
