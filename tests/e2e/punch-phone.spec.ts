@@ -4,7 +4,7 @@
 // stay readable at this width (screenshots, light and dark).
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seed, shot, signIn } from './helpers';
+import { seed, shot as fullShot, signIn } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -124,6 +124,9 @@ test('offline: three items through the phone form, the location carried over; on
 
   await context.setOffline(false);
   await expect(saved(page).filter({ hasText: 'Created' })).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Created from this browser' }).getByRole('row')).toHaveCount(
+    4,
+  );
   await shot(page, 'phone-punch-created-light');
   expect(await outboxEntries(page)).toBe(0);
 
@@ -185,6 +188,12 @@ test('the phone form in the dark scheme, and the grid on request', async ({ page
   await page.getByRole('button', { name: 'One item at a time' }).tap();
   await expect(summaryInput(page)).toBeVisible();
 });
+
+/** A full-page screenshot from the top (scrolled, the fixed header would be drawn mid-page). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullShot(page, name);
+}
 
 /** Dark colour scheme as chosen in the header (Mantine keeps the choice in localStorage). */
 async function darkScheme(page: Page) {

@@ -191,7 +191,7 @@ export function PhoneEntry({ userName, containerId, statuses, readOnly, onSave }
             justify="flex-start"
             px={0}
           >
-            {more ? 'Fewer fields' : 'More fields: CC, cost, reference, drawing'}
+            {more ? 'Fewer fields' : 'More fields'}
           </Button>
           {more && (
             <Stack gap="md" id="punch-phone-more">

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { enqueue, useOutbox } from '../../api/outbox';
 import type { CodeName } from '../../contract/codes';
 import { routes } from '../../routes/routes';
+import { CreatedHere } from './CreatedHere';
 import { loadCreated } from './createdHere';
 import { toPunchList } from './model';
 import { punchOutboxEntry } from './outbox';
@@ -28,6 +29,7 @@ export interface PhonePunchProps {
   userName: string | undefined;
   statuses: CodeName[];
   canModify: boolean;
+  isAdmin: boolean;
   /** Switches to the grid. */
   onUseGrid: () => void;
 }
@@ -44,12 +46,13 @@ export function PhonePunch(p: PhonePunchProps) {
         .map((e) => ({ state: e.state, message: e.message, tempItemIds: tempItemIdsOf(e.request) })),
     [outbox.entries],
   );
-  // Read again whenever the outbox changes: the sender records the numbers of what it created.
-  const numbers = useMemo(
-    () => new Map(loadCreated(userName, projectId).map((c) => [c.tempItemId, c.number])),
+  // Read again whenever the outbox changes: the sender records what it created (createdHere.ts).
+  const created = useMemo(
+    () => loadCreated(userName, projectId),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [userName, projectId, outbox.entries],
   );
+  const numbers = useMemo(() => new Map(created.map((c) => [c.tempItemId, c.number])), [created]);
 
   const save = async (form: PhoneForm) => {
     const item = toPunchList(form, containerId, statuses);
@@ -96,6 +99,7 @@ export function PhonePunch(p: PhonePunchProps) {
         onSave={save}
       />
       <VisitList items={visit} stateOf={(i) => visitState(i, queued, outbox.loaded, numbers)} />
+      <CreatedHere items={created} kept containerId={containerId} isAdmin={p.isAdmin} />
     </Stack>
   );
 }

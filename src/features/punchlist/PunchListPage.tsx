@@ -215,23 +215,16 @@ export function PunchListPage() {
 
   if (phone && !gridOnPhone) {
     return (
-      <Stack gap="sm">
-        <PhonePunch
-          projectId={projectId}
-          containerId={containerId}
-          listName={folder.folderName ?? `Folder ${containerId}`}
-          userName={userName}
-          statuses={statuses}
-          canModify={canModify}
-          onUseGrid={() => setGridOnPhone(true)}
-        />
-        <CreatedHere
-          items={createdHere.items}
-          kept={createdHere.kept}
-          containerId={containerId}
-          isAdmin={session?.isAdmin === true}
-        />
-      </Stack>
+      <PhonePunch
+        projectId={projectId}
+        containerId={containerId}
+        listName={folder.folderName ?? `Folder ${containerId}`}
+        userName={userName}
+        statuses={statuses}
+        canModify={canModify}
+        isAdmin={session?.isAdmin === true}
+        onUseGrid={() => setGridOnPhone(true)}
+      />
     );
   }
 
