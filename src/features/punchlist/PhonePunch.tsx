@@ -1,7 +1,7 @@
 // The punch-list screen on a phone: the one-item form (PhoneEntry), each saved item handed to the outbox (sent at
 // once when online, later when not), and the items saved in this visit with what became of them.
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { enqueue, useOutbox } from '../../api/outbox';
 import type { CodeName } from '../../contract/codes';
@@ -87,9 +87,9 @@ export function PhonePunch(p: PhonePunchProps) {
         </Button>
       </Group>
       {!p.canModify && (
-        <Text c="yellow.8" size="sm" role="note">
+        <Alert color="yellow" title="Read only">
           You may not add items to this punch list.
-        </Text>
+        </Alert>
       )}
       <PhoneEntry
         userName={userName}
