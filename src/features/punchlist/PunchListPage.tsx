@@ -1,8 +1,8 @@
 // Punch-list bulk entry (operation 5): a keyboard-first grid, paste and file import, per-cell validation,
 // creation in batches with retries under the same TempItemIds, and a draft that survives reloads.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { CreatedHere } from './CreatedHere';
 import { createdFromRows } from './createdHere';
 import { DraftNotice } from './DraftNotice';
 import { ImportDialog, type ImportFile } from './ImportDialog';
+import { PhonePunch } from './PhonePunch';
 import { COLUMN_KEYS, isBlank, newRow, toPunchList, type ColumnKey, type GridRow } from './model';
 import type { GridHandle } from './gridTypes';
 import { punchOutboxEntry, punchRecord } from './outbox';
@@ -60,6 +61,9 @@ export function PunchListPage() {
   // Rows sent while the service could not be reached wait in the outbox (src/api/outbox), not in the grid.
   const [queuedRows, setQueuedRows] = useState(0);
   const inOutbox = useOutboxFor(punchRecord(containerId));
+  // On a phone (below Mantine's xs, 36em): one item at a time, the grid on request.
+  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
+  const [gridOnPhone, setGridOnPhone] = useState(false);
   const grid = useRef<GridHandle>(null);
   const create = useCreatePunchItems(setProgress);
   const creating = create.isPending;
@@ -209,6 +213,21 @@ export function PunchListPage() {
     );
   }
 
+  if (phone && !gridOnPhone) {
+    return (
+      <PhonePunch
+        projectId={projectId}
+        containerId={containerId}
+        listName={folder.folderName ?? `Folder ${containerId}`}
+        userName={userName}
+        statuses={statuses}
+        canModify={canModify}
+        isAdmin={session?.isAdmin === true}
+        onUseGrid={() => setGridOnPhone(true)}
+      />
+    );
+  }
+
   const readOnly = !canModify || creating;
 
   return (
@@ -225,6 +244,11 @@ export function PunchListPage() {
           </Text>
         </div>
         <Group gap="xs">
+          {phone && (
+            <Button variant="default" size="md" onClick={() => setGridOnPhone(false)}>
+              One item at a time
+            </Button>
+          )}
           <Badge variant="light" color="gray" size="lg">
             {plural(summary.pending, 'row')} to create
           </Badge>

@@ -1,6 +1,7 @@
 // The punch-list items created from this browser, kept in localStorage per user and project: the interface has no
 // punch-list read, so this is all the console can show of them after the grid is cleared or the page reloaded.
 import { storedValue } from '../../ui/storedValue';
+import type { PunchList } from '../../contract/dtos';
 import type { GridRow } from './model';
 
 /** Items kept per user and project, newest first; older ones are dropped. */
@@ -82,6 +83,45 @@ export function createdFromRows(
     out.push(item);
   }
   return out;
+}
+
+/** The items a create answered (`created`: by TempItemId), from the requests sent (the outbox keeps no rows). */
+export function createdFromItems(
+  items: PunchList[],
+  created: Map<string, { number: string; id: string }>,
+  now: number,
+): CreatedItem[] {
+  const out: CreatedItem[] = [];
+  for (const item of items) {
+    const made = item.tempItemId ? created.get(item.tempItemId) : undefined;
+    if (!made) continue;
+    const location = [item.locationSite, item.locationBuilding, item.locationFloor, item.locationRoom]
+      .map((s) => s?.trim() ?? '')
+      .filter(Boolean)
+      .join(' · ');
+    const kept: CreatedItem = {
+      tempItemId: item.tempItemId!,
+      number: made.number,
+      id: made.id,
+      summary: item.summary?.trim() ?? '',
+      containerId: item.folderId ?? 0,
+      createdAt: now,
+    };
+    if (location) kept.location = location;
+    if (item.dueDate?.trim()) kept.dueDate = item.dueDate.trim();
+    out.push(kept);
+  }
+  return out;
+}
+
+/** Adds items to the kept list (read again first: another tab may have added some). */
+export function recordCreated(
+  userName: string | undefined,
+  projectId: number,
+  added: CreatedItem[],
+): boolean {
+  if (!added.length) return true;
+  return saveCreated(userName, projectId, mergeCreated(loadCreated(userName, projectId), added));
 }
 
 const byNumberDesc = (a: CreatedItem, b: CreatedItem) =>

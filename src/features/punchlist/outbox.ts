@@ -2,10 +2,13 @@
 // waits — a lost connection leaves the rows not yet created in the entry, to be sent again with the same
 // TempItemIds (the service returns rows it already created instead of creating them twice).
 import { call } from '../../api/client';
+import { matchPath } from 'react-router-dom';
 import { update, type NewOutboxEntry, type OutboxKindHandler } from '../../api/outbox';
+import { sessionStore } from '../../api/session';
 import type { PunchList } from '../../contract/dtos';
 import { routes } from '../../routes/routes';
 import { createItems } from './create';
+import { createdFromItems, recordCreated } from './createdHere';
 import { COLUMNS } from './model';
 
 export const punchRecord = (containerId: number) => `punch:${containerId}`;
@@ -20,6 +23,15 @@ export const punchOutbox: OutboxKindHandler = {
         (await call('PunchListCreateManyRequest', { punchlistList: list }, { signal })).returnedIdList ?? [],
       delays: [],
     });
+    // What was created joins "Created from this browser" (the phone form shows the numbers from there).
+    const projectId = Number(matchPath(routes.punchList.pattern, entry.href)?.params.projectId);
+    if (projectId) {
+      recordCreated(
+        sessionStore.get()?.userName,
+        projectId,
+        createdFromItems(items, outcome.created, Date.now()),
+      );
+    }
     const left = items.filter((i) => !outcome.created.has(i.tempItemId ?? ''));
     if (outcome.error) {
       if (left.length !== items.length) await update(entry.id, { request: { punchlistList: left } });
