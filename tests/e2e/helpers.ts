@@ -18,6 +18,25 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
+/**
+ * Waits until the service worker is active, controls this page, and holds config.json (read through it once it
+ * took the page): from then on the console starts offline.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          if (!navigator.serviceWorker.controller) return 'not controlled yet';
+          const config = new URL('config.json', document.baseURI).href;
+          return (await caches.match(config)) ? 'ready' : 'config.json not cached yet';
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe('ready');
+}
+
 export async function fillSignIn(page: Page, userName: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(userName);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -4,7 +4,7 @@
 // docs/offline.md, "The query cache". The offline reload needs the service worker (offline-start.spec.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openProject, seed, shot, signIn } from './helpers';
+import { openProject, seed, shot, signIn, waitForServiceWorker } from './helpers';
 
 const RFI = '/projects/1/rfis/4/107';
 const REPORT = '/projects/1/daily-reports/7/2026-10-29';
@@ -48,22 +48,6 @@ async function waitUntilKept(page: Page, parts: string[]): Promise<string[]> {
   return keptKeys(page);
 }
 
-/** The worker is active, controls this page, and holds config.json (as in offline-start.spec.ts). */
-async function waitForWorker(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-          if (!navigator.serviceWorker.controller) return 'not controlled yet';
-          const config = new URL('config.json', document.baseURI).href;
-          return (await caches.match(config)) ? 'ready' : 'config.json not cached yet';
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe('ready');
-}
-
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline — shown as of / });
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -77,7 +61,7 @@ test.describe('offline, after a reload', () => {
     await signIn(page, seed.pm);
     await openProject(page, seed.project1.id);
     await expect(h1(page, seed.project1.name)).toBeVisible();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     await page.goto(RFI);
     const subject = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     expect(subject).not.toBe('');

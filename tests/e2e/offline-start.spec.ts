@@ -8,26 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openProject, seed, signIn } from './helpers';
+import { openProject, seed, signIn, waitForServiceWorker } from './helpers';
 import { startService } from './service';
 
 test.use({ serviceWorkers: 'allow' });
-
-/** The worker is active, controls this page, and holds config.json (read through it once it took the page). */
-async function waitForWorker(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-          if (!navigator.serviceWorker.controller) return 'not controlled yet';
-          const config = new URL('config.json', document.baseURI).href;
-          return (await caches.match(config)) ? 'ready' : 'config.json not cached yet';
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe('ready');
-}
 
 const updatePrompt = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'A new version is available' });
@@ -46,7 +30,7 @@ test('once the worker controls the page, the console starts offline: signed in a
   await signIn(page, seed.pm);
   await openProject(page, seed.project1.id);
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
-  await waitForWorker(page);
+  await waitForServiceWorker(page);
   await expect(updatePrompt(page)).toHaveCount(0);
 
   await context.setOffline(true);
@@ -97,7 +81,7 @@ test('a new deployment asks before it takes over, and Reload swaps to it', async
   const host = await startService(0, { STATIC_DIR: dir });
   try {
     await page.goto(`${host.url}/signin`);
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     await expect(updatePrompt(page)).toHaveCount(0);
     // Something half-typed, which a silent swap would lose.
     await page.getByLabel('Username').fill('half-typed');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { fillSignIn, seed, shot } from '../helpers';
+import { fillSignIn, seed, shot, waitForServiceWorker } from '../helpers';
 import { startStaticHost, type StaticHost } from './host';
 
 test.describe.configure({ mode: 'serial' });
@@ -230,19 +230,7 @@ test.describe('the service worker under /console/', () => {
     await page.goto(`${host.origin}/console/projects/1`);
     await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
     // The worker controls the page, and holds config.json (this host's: the service on its own origin).
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            await navigator.serviceWorker.ready;
-            if (!navigator.serviceWorker.controller) return 'not controlled yet';
-            return (await caches.match(new URL('config.json', document.baseURI).href))
-              ? 'ready'
-              : 'config.json not cached yet';
-          }),
-        { timeout: 30_000 },
-      )
-      .toBe('ready');
+    await waitForServiceWorker(page);
     const worker = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       const cached: string[] = [];
