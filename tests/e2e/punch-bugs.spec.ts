@@ -26,6 +26,9 @@ async function openPunchList(page: Page, user = seed.pm) {
   await signIn(page, user);
   await page.goto(URL_PATH);
   await expect(page.getByRole('heading', { level: 1, name: 'Punch list' })).toBeVisible();
+  // At phone width the one-item form comes first; the grid is one click away.
+  const useGrid = page.getByRole('button', { name: 'Use the grid' });
+  if ((page.viewportSize()?.width ?? 1280) < 576) await useGrid.click();
   await expect(grid(page)).toBeVisible();
 }
 
