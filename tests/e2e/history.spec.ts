@@ -56,6 +56,10 @@ test('an RFI edited twice in the console and refused once lists its writes, newe
   await subject.fill('History e2e: first subject');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'History e2e: first subject' })).toBeVisible();
+  // The "Saved" toast sits over the Edit button (top right), and a pointer resting on it holds it open: move the
+  // pointer away and let it go, as a user would.
+  await page.mouse.move(5, 500);
+  await expect(page.getByRole('alert').filter({ hasText: 'was saved' })).toBeHidden();
 
   await page.getByRole('button', { name: 'Edit' }).click();
   await subject.fill('History e2e: second subject');
