@@ -16,7 +16,8 @@ const stored = (userName: string | undefined, folderId: number) =>
     `pmc.punchDraft.${userName ?? ''}.${folderId}`,
   );
 
-function readRow(v: unknown): GridRow | undefined {
+/** A stored row (the grid's draft, the phone form): its TempItemId and text values, else undefined. */
+export function readRow(v: unknown): GridRow | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
   if (typeof o.tempItemId !== 'string' || typeof o.values !== 'object' || o.values === null) return undefined;

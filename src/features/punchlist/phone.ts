@@ -3,6 +3,7 @@
 // it is saved. Pure functions and the stored form; no React.
 import type { CodeName } from '../../contract/codes';
 import { storedValue } from '../../ui/storedValue';
+import { readRow } from './draft';
 import {
   COLUMN_KEYS,
   emptyValues,
@@ -68,15 +69,8 @@ export const newPhoneForm = (values: RowValues = emptyValues()): PhoneForm => ({
 });
 
 function asForm(v: unknown): PhoneForm | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const o = v as Record<string, unknown>;
-  if (typeof o.tempItemId !== 'string' || typeof o.values !== 'object' || o.values === null) return undefined;
-  const values = emptyValues();
-  for (const k of COLUMN_KEYS) {
-    const x = (o.values as Record<string, unknown>)[k];
-    if (typeof x === 'string') values[k] = x;
-  }
-  return { tempItemId: o.tempItemId, values };
+  const row = readRow(v);
+  return row && { tempItemId: row.tempItemId, values: row.values };
 }
 
 /** Kept per user and punch list, like the grid's draft (draft.ts). */
