@@ -6,6 +6,7 @@ import { statusClass, toLogRow, wireLogRow, type LogRow } from '../../src/api/re
 import {
   aggregate,
   groupPercentiles,
+  LogIndex,
   percentile,
   rankByDuration,
 } from '../../src/features/analytics/model/aggregate';
@@ -355,6 +356,44 @@ describe('aggregation', () => {
     expect(a.tables.status.rows.map((r) => r.key).sort()).toEqual(['error (NotFound)', 'ok']);
     expect(a.limits.withoutStatus).toBe(2);
     expect(a.classes.error).toBe(1);
+  });
+  it('gives the same figures when the rows come in pieces, in any order, some twice (a LogIndex)', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      row(i + 1, {
+        t: T0 + i * 150,
+        ms: ((i * 7919) % 500) / 3,
+        user: i % 3 ? 'pm' : 'admin',
+        status: i % 17 === 0 ? 500 : i % 5 === 0 ? 404 : 200,
+        error: i % 17 === 0 || i % 5 === 0,
+        targets:
+          i % 4 === 0
+            ? [
+                { kind: 'folder', id: 100 + (i % 7), role: 'RFI' },
+                { kind: 'folder', id: 200 + (i % 3), role: 'container' },
+              ]
+            : [{ kind: 'project', id: 1 + (i % 2), role: 'project' }],
+      }),
+    );
+    const index = new LogIndex();
+    index.add(rows.slice(2000)); // the newest page first, as the reader reads
+    index.add(rows.slice(1000, 2100)); // overlapping
+    index.add(rows.slice(0, 1000).reverse());
+    expect(index.size).toBe(3000);
+    for (const user of [undefined, 'pm']) {
+      const whole = aggregate(rows, win, user);
+      expect(index.aggregate(win, user)).toEqual(whole);
+      expect(whole.total.count).toBe(
+        rows.filter((r) => r.t <= win.toMs && (!user || r.user === user)).length,
+      );
+    }
+    // A request naming two records counts for each, once.
+    const records = aggregate(rows, win).tables.record.rows;
+    expect(records.find((r) => r.key === 'folder:100')?.count).toBe(
+      rows.filter((r) => r.t <= win.toMs && r.targets?.some((x) => x.id === 100)).length,
+    );
+    expect(index.countSince(T0 + 2000 * 150, win.toMs)).toBe(
+      rows.filter((r) => r.t >= T0 + 2000 * 150 && r.t <= win.toMs).length,
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 // time, breakdowns by operation, user, IP, status, project and record, the slowest and most-failing operations.
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -27,7 +27,8 @@ import { projectQuery } from '../../api/queries/projects';
 import type { StatusClass } from '../../api/requestLogReader/row';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
-import { FigureLink, formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
+import { FigureLink, FigureLinks } from './FigureLink';
+import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
 import { useAnalytics } from './useAnalytics';
@@ -73,7 +74,7 @@ function AnalyticsScreen() {
   const choice = useMemo(() => parseWindow(search), [search]);
   const state = useAnalytics(session, choice);
   const { run, analytics } = state;
-  const setChoice = (c: WindowChoice) => setSearch(writeWindow(c));
+  const setChoice = useCallback((c: WindowChoice) => setSearch(writeWindow(c)), [setSearch]);
 
   if (run.status === 'error' && (run.httpStatus === 401 || run.httpStatus === 403))
     return (
@@ -86,7 +87,7 @@ function AnalyticsScreen() {
   return (
     <Stack gap="md">
       <Title order={1}>Analytics</Title>
-      <WindowForm choice={choice} onChange={setChoice} users={analytics?.tables.user.rows ?? []} />
+      <WindowForm choice={choice} onChange={setChoice} users={analytics?.tables.user.rows ?? NO_USERS} />
       <Status state={state} />
       {analytics && <Limits analytics={analytics} retention={state.retentionLimited} stored={state.stored} />}
       {analytics ? (
@@ -104,7 +105,11 @@ function AnalyticsScreen() {
   );
 }
 
-function WindowForm({
+const NO_USERS: GroupRow[] = [];
+
+// The form, the notes and the figures are memoised: the reading's progress (a few times a second) re-renders
+// only the progress bar, and new figures re-render only what shows them.
+const WindowForm = memo(function WindowForm({
   choice,
   onChange,
   users,
@@ -181,7 +186,7 @@ function WindowForm({
       />
     </Group>
   );
-}
+});
 
 function Status({ state }: { state: ReturnType<typeof useAnalytics> }) {
   const { run } = state;
@@ -240,7 +245,7 @@ function Status({ state }: { state: ReturnType<typeof useAnalytics> }) {
   return null;
 }
 
-function Limits({
+const Limits = memo(function Limits({
   analytics,
   retention,
   stored,
@@ -277,7 +282,7 @@ function Limits({
       </Stack>
     </Alert>
   );
-}
+});
 
 function useNames(analytics: Analytics) {
   // Names from the console's own reads (cached, or read once): projects, and the folders shown first.
@@ -320,7 +325,7 @@ const TABLES: { name: TableName; label: string; empty: string }[] = [
   { name: 'record', label: 'Records', empty: 'No request in this window names a record in its request DTO.' },
 ];
 
-function Figures({ analytics }: { analytics: Analytics }) {
+const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
   const { total, classes, buckets, window: win } = analytics;
   const names = useNames(analytics);
   const format = useMemo(() => {
@@ -348,109 +353,111 @@ function Figures({ analytics }: { analytics: Analytics }) {
     );
 
   return (
-    <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Figure label="Requests">
-          <FigureLink link={total.link} label={`${formatCount(total.count)} requests`}>
-            <span data-testid="total-count">{formatCount(total.count)}</span>
-          </FigureLink>
-        </Figure>
-        <Figure label="Errors">
-          {total.errors ? (
-            <FigureLink link={total.errorLink} label={`${formatCount(total.errors)} errors`}>
-              <span data-testid="total-errors">{formatCount(total.errors)}</span>
+    <FigureLinks>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Figure label="Requests">
+            <FigureLink link={total.link} label={`${formatCount(total.count)} requests`}>
+              <span data-testid="total-count">{formatCount(total.count)}</span>
             </FigureLink>
-          ) : (
-            <span data-testid="total-errors">0</span>
-          )}
-          <Text span size="sm" c="dimmed" data-testid="total-rate">
-            {' '}
-            {formatRate(total.errorRate)}
-          </Text>
-        </Figure>
-        <Figure label="Duration p50 / p95">
-          {formatMs(total.p50)} / {formatMs(total.p95)}
-        </Figure>
-        <Figure label="Duration p99">{formatMs(total.p99)}</Figure>
-      </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        {new Date(win.fromMs).toLocaleString()} – {new Date(win.toMs).toLocaleString()}
-        {analytics.user ? ` · user ${analytics.user}` : ''} · one bar per {win.unit}. A figure marked * opens
-        a wider list in the request log (its title says why).
-      </Text>
-
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="sm">
-          <Title order={2} size="h4" mb="xs">
-            Requests over time
-          </Title>
-          <Suspense fallback={<Loader size="sm" />}>
-            <Charts.Requests buckets={buckets} format={format} classes={seen} />
-          </Suspense>
-        </Paper>
-        <Paper withBorder p="sm">
-          <Title order={2} size="h4" mb="xs">
-            Duration over time (p50, p95, p99)
-          </Title>
-          <Suspense fallback={<Loader size="sm" />}>
-            <Charts.Duration buckets={buckets} format={format} />
-          </Suspense>
-        </Paper>
-      </SimpleGrid>
-      <BucketTable buckets={buckets} format={format} classes={seen} />
-
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Ranked
-          title="Slowest operations (p95)"
-          rows={analytics.slowest}
-          value={(r) => formatMs(r.p95)}
-          empty="No requests."
-        />
-        <Ranked
-          title="Most failing operations"
-          rows={analytics.failing}
-          value={(r) =>
-            `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
-          }
-          empty="No failed requests."
-          errors
-        />
-      </SimpleGrid>
-
-      <Tabs defaultValue="operation" keepMounted={false}>
-        <Tabs.List>
-          {TABLES.map((t) => (
-            <Tabs.Tab key={t.name} value={t.name}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {TABLES.map((t) => (
-          <Tabs.Panel key={t.name} value={t.name} pt="sm">
-            {t.name === 'project' && (
-              <Text size="xs" c="dimmed" mb="xs">
-                A request counts for a project when its request DTO names the project (a project read, an RFI
-                update, a folder update, a punch-list import, a document status read).
-              </Text>
+          </Figure>
+          <Figure label="Errors">
+            {total.errors ? (
+              <FigureLink link={total.errorLink} label={`${formatCount(total.errors)} errors`}>
+                <span data-testid="total-errors">{formatCount(total.errors)}</span>
+              </FigureLink>
+            ) : (
+              <span data-testid="total-errors">0</span>
             )}
-            <GroupTable
-              title={t.label}
-              table={analytics.tables[t.name]}
-              names={
-                t.name === 'project'
-                  ? names.projectNames
-                  : t.name === 'record'
-                    ? names.recordNames
-                    : undefined
-              }
-              empty={t.empty}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    </Stack>
+            <Text span size="sm" c="dimmed" data-testid="total-rate">
+              {' '}
+              {formatRate(total.errorRate)}
+            </Text>
+          </Figure>
+          <Figure label="Duration p50 / p95">
+            {formatMs(total.p50)} / {formatMs(total.p95)}
+          </Figure>
+          <Figure label="Duration p99">{formatMs(total.p99)}</Figure>
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {new Date(win.fromMs).toLocaleString()} – {new Date(win.toMs).toLocaleString()}
+          {analytics.user ? ` · user ${analytics.user}` : ''} · one bar per {win.unit}. A figure marked *
+          opens a wider list in the request log (its title says why).
+        </Text>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Paper withBorder p="sm">
+            <Title order={2} size="h4" mb="xs">
+              Requests over time
+            </Title>
+            <Suspense fallback={<Loader size="sm" />}>
+              <Charts.Requests buckets={buckets} format={format} classes={seen} />
+            </Suspense>
+          </Paper>
+          <Paper withBorder p="sm">
+            <Title order={2} size="h4" mb="xs">
+              Duration over time (p50, p95, p99)
+            </Title>
+            <Suspense fallback={<Loader size="sm" />}>
+              <Charts.Duration buckets={buckets} format={format} />
+            </Suspense>
+          </Paper>
+        </SimpleGrid>
+        <BucketTable buckets={buckets} format={format} classes={seen} />
+
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Ranked
+            title="Slowest operations (p95)"
+            rows={analytics.slowest}
+            value={(r) => formatMs(r.p95)}
+            empty="No requests."
+          />
+          <Ranked
+            title="Most failing operations"
+            rows={analytics.failing}
+            value={(r) =>
+              `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
+            }
+            empty="No failed requests."
+            errors
+          />
+        </SimpleGrid>
+
+        <Tabs defaultValue="operation" keepMounted={false}>
+          <Tabs.List>
+            {TABLES.map((t) => (
+              <Tabs.Tab key={t.name} value={t.name}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TABLES.map((t) => (
+            <Tabs.Panel key={t.name} value={t.name} pt="sm">
+              {t.name === 'project' && (
+                <Text size="xs" c="dimmed" mb="xs">
+                  A request counts for a project when its request DTO names the project (a project read, an
+                  RFI update, a folder update, a punch-list import, a document status read).
+                </Text>
+              )}
+              <GroupTable
+                title={t.label}
+                table={analytics.tables[t.name]}
+                names={
+                  t.name === 'project'
+                    ? names.projectNames
+                    : t.name === 'record'
+                      ? names.recordNames
+                      : undefined
+                }
+                empty={t.empty}
+              />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </FigureLinks>
   );
-}
+});
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -6,7 +6,7 @@
 // also the charts' text alternative.
 import 'uplot/dist/uPlot.min.css';
 import { useComputedColorScheme } from '@mantine/core';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import uPlot from 'uplot';
 import type { StatusClass } from '../../api/requestLogReader/row';
@@ -37,24 +37,26 @@ interface Props {
   classes: StatusClass[];
 }
 
-/** One uPlot chart in a div that follows its width; rebuilt when `build`'s inputs change. */
-function useChart(
-  build: (width: number) => { options: uPlot.Options; data: uPlot.AlignedData },
-  deps: unknown[],
-) {
+/**
+ * One uPlot chart in a div that follows its width. The chart is built when its shape (`shape`: series, colours,
+ * formats) changes; new figures only give it new data (setData), so an update while the rows are read redraws
+ * the canvas instead of building the chart, its legend and its layout again.
+ */
+function useChart(options: (width: number) => uPlot.Options, data: uPlot.AlignedData, shape: unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | undefined>(undefined);
+  const latest = useRef(data);
+  latest.current = data;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    let chart: uPlot | undefined;
     let resize: ResizeObserver | undefined;
     // Drawn in a task of its own after the commit, so the page's update and the two charts never add up to one
     // long task while the rows are read.
     const timer = setTimeout(() => {
       const width = Math.max(el.clientWidth, 200);
-      const { options, data } = build(width);
-      const drawn = new uPlot(options, data, el);
-      chart = drawn;
+      const drawn = new uPlot(options(width), latest.current, el);
+      chart.current = drawn;
       resize = new ResizeObserver(() => {
         const w = Math.max(el.clientWidth, 200);
         if (w !== drawn.width) drawn.setSize({ width: w, height: HEIGHT });
@@ -64,10 +66,18 @@ function useChart(
     return () => {
       clearTimeout(timer);
       resize?.disconnect();
-      chart?.destroy();
+      chart.current?.destroy();
+      chart.current = undefined;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt exactly when its inputs change
-  }, deps);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt exactly when its shape changes
+  }, shape);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const drawn = chart.current;
+      if (drawn && drawn.data !== data) drawn.setData(data);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [data]);
   return ref;
 }
 
@@ -89,22 +99,33 @@ function axes(format: (ms: number) => string, unit = '', size = 56): uPlot.Axis[
 export const RequestsChart = memo(function RequestsChart({ buckets, format, classes }: Props) {
   const navigate = useNavigate();
   const scheme = useComputedColorScheme('light');
-  const series = CLASS_SERIES.filter((s) => classes.includes(s.name));
+  const classKey = classes.join(',');
+  const series = useMemo(() => CLASS_SERIES.filter((s) => classKey.split(',').includes(s.name)), [classKey]);
+  // Stacked: series i is the sum of classes i..end, drawn largest first so each shows as its own segment.
+  const stacks = useMemo(
+    () =>
+      series.map((_, i) =>
+        buckets.map((b) => series.slice(i).reduce((sum, s) => sum + (b.classes[s.name] ?? 0), 0)),
+      ),
+    [buckets, series],
+  );
+  const data = useMemo<uPlot.AlignedData>(() => [buckets.map((b) => b.start), ...stacks], [buckets, stacks]);
+  // What the chart's handlers read: the figures drawn now, not those it was built with.
+  const now = useRef({ buckets, stacks });
+  now.current = { buckets, stacks };
   const ref = useChart(
     (width) => {
-      const xs = buckets.map((b) => b.start);
-      // Stacked: series i is the sum of classes i..end, drawn largest first so each shows as its own segment.
-      const stacks = series.map((_, i) =>
-        buckets.map((b) => series.slice(i).reduce((sum, s) => sum + (b.classes[s.name] ?? 0), 0)),
-      );
       const bars = uPlot.paths.bars!({ size: [0.8, 48], align: 1 });
-      const step = buckets.length > 1 ? buckets[1].start - buckets[0].start : 60_000;
-      const options: uPlot.Options = {
+      const step = () => {
+        const b = now.current.buckets;
+        return b.length > 1 ? b[1].start - b[0].start : 60_000;
+      };
+      return {
         width,
         height: HEIGHT,
         ms: 1,
         // Each bar spans its bucket: the scale reaches one bucket past the last start.
-        scales: { x: { time: true, range: (_u, min, max) => [min, max + step] } },
+        scales: { x: { time: true, range: (_u, min, max) => [min, max + step()] } },
         axes: axes(format),
         legend: { show: true, live: false },
         cursor: { points: { show: false }, drag: { x: false, y: false } },
@@ -119,7 +140,7 @@ export const RequestsChart = memo(function RequestsChart({ buckets, format, clas
             points: { show: false },
             value: (_u: uPlot, _v: number, si: number, idx: number | null) => {
               if (idx == null) return '';
-              const b = buckets[idx];
+              const b = now.current.buckets[idx];
               return b ? String(b.classes[series[si - 1].name] ?? 0) : '';
             },
           })),
@@ -132,13 +153,14 @@ export const RequestsChart = memo(function RequestsChart({ buckets, format, clas
                 const idx = u.cursor.idx;
                 const top = u.cursor.top;
                 if (idx == null || top == null || top < 0) return;
-                const b = buckets[idx];
+                const { buckets: drawn, stacks: tops } = now.current;
+                const b = drawn[idx];
                 if (!b) return;
                 // The segment under the pointer: the smallest stack whose top is at or above the value.
                 const value = u.posToVal(top, 'y');
                 let link: LinkSpec | undefined = b.link;
                 for (let i = series.length - 1; i >= 0; i--) {
-                  if (value <= stacks[i][idx]) {
+                  if (value <= tops[i][idx]) {
                     link = b.classLinks[series[i].name] ?? b.link;
                     break;
                   }
@@ -149,29 +171,32 @@ export const RequestsChart = memo(function RequestsChart({ buckets, format, clas
           ],
         },
       };
-      return { options, data: [xs, ...stacks] };
     },
-    [buckets, format, classes.join(','), scheme],
+    data,
+    [format, series, scheme],
   );
   return <div ref={ref} style={{ minHeight: MIN_HEIGHT }} data-testid="requests-chart" />;
 });
 
 export const DurationChart = memo(function DurationChart({ buckets, format }: Omit<Props, 'classes'>) {
   const scheme = useComputedColorScheme('light');
+  const data = useMemo<uPlot.AlignedData>(() => {
+    const pick = (k: 'p50' | 'p95' | 'p99') =>
+      buckets.map((b) => (b.count ? Math.round(b[k] * 10) / 10 : null));
+    return [buckets.map((b) => b.start), pick('p50'), pick('p95'), pick('p99')];
+  }, [buckets]);
+  const dots = buckets.length <= 60;
   const ref = useChart(
     (width) => {
-      const xs = buckets.map((b) => b.start);
-      const pick = (k: 'p50' | 'p95' | 'p99') =>
-        buckets.map((b) => (b.count ? Math.round(b[k] * 10) / 10 : null));
       const line = (label: string, color: string) => ({
         label,
         stroke: cssColor(color),
         width: 2,
         spanGaps: false,
-        points: { show: buckets.length <= 60, size: 4 },
+        points: { show: dots, size: 4 },
         value: (_u: uPlot, v: number | null) => (v == null ? '–' : `${v} ms`),
       });
-      const options: uPlot.Options = {
+      return {
         width,
         height: HEIGHT,
         ms: 1,
@@ -186,9 +211,9 @@ export const DurationChart = memo(function DurationChart({ buckets, format }: Om
           line('p99', 'pink-6'),
         ],
       };
-      return { options, data: [xs, pick('p50'), pick('p95'), pick('p99')] };
     },
-    [buckets, format, scheme],
+    data,
+    [format, dots, scheme],
   );
   return <div ref={ref} style={{ minHeight: MIN_HEIGHT }} data-testid="duration-chart" />;
 });

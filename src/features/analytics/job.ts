@@ -7,7 +7,7 @@ import { readLog, type Coverage, type PageReply, type PageRequest } from '../../
 import { wireLogRow, type LogRow } from '../../api/requestLogReader/row';
 import { openLogStore, type LogStore } from '../../api/requestLogReader/store';
 import { operations } from '../../contract/operations';
-import { aggregate, type Analytics } from './model/aggregate';
+import { LogIndex, type Analytics } from './model/aggregate';
 import { resolveWindow, type WindowChoice } from './model/window';
 
 export interface RunRequest {
@@ -37,24 +37,14 @@ export type FromWorker =
   | { kind: 'error'; runId: number; status: number; message: string }
   | { kind: 'cancelled'; runId: number };
 
-function insertRows(all: LogRow[], rows: LogRow[]): LogRow[] {
-  if (!rows.length) return all;
-  const sorted = [...rows].sort((a, b) => a.id - b.id);
-  if (!all.length || sorted[0].id > all[all.length - 1].id) {
-    for (const r of sorted) all.push(r);
-    return all;
-  }
-  if (sorted[sorted.length - 1].id < all[0].id) return sorted.concat(all);
-  const byId = new Map(all.map((r) => [r.id, r]));
-  for (const r of sorted) byId.set(r.id, r);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
 /** One worker's state: the rows read so far, kept across runs (a refresh reads only newer rows). */
 export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeof fetch = fetch) {
   let scope: string | undefined;
   let store: LogStore | undefined;
-  let all: LogRow[] = [];
+  // Every row read, grouped once as it comes in (a refresh aggregates 1,000 new rows, not everything again).
+  let index = new LogIndex();
+  // IndexedDB writes go one after another, beside the reading: figures never wait for them.
+  let writes: Promise<unknown> = Promise.resolve();
   let coverage: Coverage | undefined;
   /** The window and user of the figures the page shows (a refresh of the same needs no early figures). */
   let shown: string | undefined;
@@ -99,22 +89,23 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         scope = req.scope;
         store = await openLogStore(req.scope);
         const loaded = store ? await store.load().catch(() => undefined) : undefined;
-        all = loaded ? loaded.rows.sort((a, b) => a.id - b.id) : [];
+        index = new LogIndex();
         coverage = loaded?.coverage;
-        if (!coverage) all = [];
+        if (loaded && coverage) index.add(loaded.rows);
       }
       const win = resolveWindow(req.choice, Date.now());
       const user = req.choice.user;
       const choiceKey = JSON.stringify(req.choice);
       const refresh = shown === choiceKey;
-      let lastPost = 0;
+      // (a refresh publishes once, at the end)
+      let lastPost = Date.now();
       // A refresh keeps the figures on screen until the new rows are in: one aggregation, at the end.
       let firstPosted = refresh;
       const publish = (final: boolean, retentionLimited = false) => {
         post({
           kind: 'result',
           runId: req.runId,
-          analytics: aggregate(all, win, user),
+          analytics: index.aggregate(win, user),
           final,
           retentionLimited,
           stored: !!store,
@@ -124,32 +115,29 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         shown = choiceKey;
       };
       // What is kept already covers the window's newest part: show it at once.
-      if (all.length && !refresh) publish(false);
+      if (index.size && !refresh) publish(false);
       const result = await readLog({
         fetchPage: (r, s) => fetchPage(req, r, s),
         fromMs: win.fromMs,
         cached: coverage,
         signal,
         onReset: async () => {
-          all = [];
+          index = new LogIndex();
           coverage = undefined;
+          await writes;
           await store?.clear().catch(() => undefined);
         },
-        onRows: async (rows, c) => {
-          all = insertRows(all, rows);
+        onRows: (rows, c) => {
+          index.add(rows);
           coverage = c;
-          await store?.add(rows, c).catch(() => undefined);
+          const kept = store;
+          if (kept) writes = writes.then(() => kept.add(rows, c).catch(() => undefined));
           // The first figures as soon as there are rows, then at most once a second while reading.
           if (!signal.aborted && (!firstPosted || Date.now() - lastPost > 1000) && rows.length)
             publish(false);
         },
         onProgress: (p) => post({ kind: 'progress', runId: req.runId, read: p.read, estimate: p.estimate }),
-        countSince: (fromMs) => {
-          let n = 0;
-          for (let i = all.length - 1; i >= 0 && all[i].t >= fromMs; i--)
-            if (all[i].t <= win.toMs && (!user || all[i].user === user)) n++;
-          return n;
-        },
+        countSince: (fromMs) => index.countSince(fromMs, win.toMs, user),
       });
       publish(true, result.retentionLimited);
     } catch (e) {

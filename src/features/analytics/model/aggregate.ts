@@ -82,38 +82,25 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[i];
 }
 
-function figures(rows: LogRow[]): Figures {
-  const ms = new Float64Array(rows.length);
-  let errors = 0;
-  for (let i = 0; i < rows.length; i++) {
-    ms[i] = rows[i].ms;
-    if (rows[i].error) errors++;
-  }
-  ms.sort();
-  return {
-    count: rows.length,
-    errors,
-    errorRate: rows.length ? errors / rows.length : 0,
-    p50: percentile(ms, 0.5),
-    p95: percentile(ms, 0.95),
-    p99: percentile(ms, 0.99),
-  };
-}
-
 const SLOTS = 2 ** 21;
 
 /**
- * The window's durations ranked once: `order` holds the rows' indices in ascending order of duration. The
- * percentiles of any grouping of the rows are then one pass over `order` (groupPercentiles), not a sort per
- * group and table: 100,000 rows are ranked by one native sort of durations rounded to the µs and packed with
- * their index in a float64 (rows the rounding made equal are put in exact order after).
+ * Rows ranked by duration: `order` holds row indices in ascending order of `ms[index]`. The percentiles of any
+ * grouping of the rows are then one pass over `order` (groupPercentiles), not a sort per group and table.
  */
 export interface Ranked {
-  ms: Float64Array;
-  order: Uint32Array;
+  ms: ArrayLike<number>;
+  order: ArrayLike<number>;
 }
 
-export function rankByDuration(rows: LogRow[]): Ranked {
+/**
+ * Rows ranked by one native sort of durations rounded to the µs and packed with their index in a float64 (rows
+ * the rounding made equal are put in exact order after).
+ */
+export function rankByDuration(rows: readonly Pick<LogRow, 'ms'>[]): {
+  ms: Float64Array;
+  order: Uint32Array;
+} {
   const n = rows.length;
   const ms = new Float64Array(n);
   let max = 0;
@@ -144,11 +131,19 @@ export function rankByDuration(rows: LogRow[]): Ranked {
   return { ms, order };
 }
 
+const NONE = -1;
+const SEVERAL = -2;
+
 /**
- * Nearest-rank p50 / p95 / p99 of each group, where `groupOf[i]` is the group of row i (−1: none) and `counts`
- * the size of each group: one pass over the ranked rows.
+ * Nearest-rank p50 / p95 / p99 of each group, where `groupOf[i]` is the group of row i (−1: none; −2: several,
+ * listed by `several(i)`) and `counts` the size of each group: one pass over the ranked rows.
  */
-export function groupPercentiles(ranked: Ranked, groupOf: Int32Array, counts: ArrayLike<number>) {
+export function groupPercentiles(
+  ranked: Ranked,
+  groupOf: ArrayLike<number>,
+  counts: ArrayLike<number>,
+  several?: (i: number) => readonly number[] | undefined,
+) {
   const g = counts.length;
   const seen = new Int32Array(g);
   const at = (p: number) => Int32Array.from({ length: g }, (_, k) => Math.max(1, Math.ceil(p * counts[k])));
@@ -161,29 +156,31 @@ export function groupPercentiles(ranked: Ranked, groupOf: Int32Array, counts: Ar
   const { ms, order } = ranked;
   for (let j = 0; j < order.length; j++) {
     const i = order[j];
-    const k = groupOf[i];
-    if (k < 0) continue;
-    const c = ++seen[k];
-    if (c === t50[k]) p50[k] = ms[i];
-    if (c === t95[k]) p95[k] = ms[i];
-    if (c === t99[k]) p99[k] = ms[i];
+    let k = groupOf[i];
+    if (k === NONE || (k === SEVERAL && !several)) continue;
+    const list = k === SEVERAL ? several!(i) : undefined;
+    for (let m = 0; ; m++) {
+      if (list) {
+        if (m >= list.length) break;
+        k = list[m];
+      } else if (m > 0) break;
+      const c = ++seen[k];
+      if (c === t50[k]) p50[k] = ms[i];
+      if (c === t95[k]) p95[k] = ms[i];
+      if (c === t99[k]) p99[k] = ms[i];
+    }
   }
   return { p50, p95, p99 };
 }
 
-/** Figures of a group whose percentiles are known (groupPercentiles). */
-function figuresWith(rows: LogRow[], p: { p50: number; p95: number; p99: number }): Figures {
-  let errors = 0;
-  for (let i = 0; i < rows.length; i++) if (rows[i].error) errors++;
-  return {
-    count: rows.length,
-    errors,
-    errorRate: rows.length ? errors / rows.length : 0,
-    p50: rows.length ? p.p50 : 0,
-    p95: rows.length ? p.p95 : 0,
-    p99: rows.length ? p.p99 : 0,
-  };
-}
+const figuresOf = (count: number, errors: number, p50: number, p95: number, p99: number): Figures => ({
+  count,
+  errors,
+  errorRate: count ? errors / count : 0,
+  p50: count ? p50 : 0,
+  p95: count ? p95 : 0,
+  p99: count ? p99 : 0,
+});
 
 /** Index of the first id ≥ `id` in ascending `ids`. */
 function lowerBound(ids: ArrayLike<number>, id: number): number {
@@ -197,60 +194,8 @@ function lowerBound(ids: ArrayLike<number>, id: number): number {
   return lo;
 }
 
-interface Context {
-  /** Ids (ascending) of every row read that passes the page's own filter (user), in the window or not. */
-  allIds: ArrayLike<number>;
-  /** The window's rows as an id range (undefined for no rows), and whether that range holds only them. */
-  base: LogQuery;
-  baseExact: boolean;
-  userFilter: LogQuery;
-  /** The window's rows ranked by duration. */
-  ranked: Ranked;
-}
-
-/** Rows read with `low ≤ id ≤ high` that pass the page's filter. */
-const countInRange = (c: Context, low: number, high: number) =>
-  lowerBound(c.allIds, high + 1) - lowerBound(c.allIds, low);
-
 const WIDER =
   'Opens a wider list: the explorer cannot filter by this, and there are more than 1,000 requests.';
-
-/**
- * The link of a figure over `rows`: `filter` on the window's id range when it lists exactly these rows
- * (`exact`), else their ids when there are at most 1,000, else `filter` anyway, marked wider.
- */
-function linkFor(
-  c: Context,
-  rows: LogRow[],
-  filter: LogQuery,
-  exact: boolean,
-  query = { ...c.base, ...filter },
-) {
-  if (exact) return { query, exact: true } satisfies LinkSpec;
-  if (rows.length <= MAX_IDS && rows.length > 0)
-    return { query: { ids: rows.map((r) => r.id).sort((a, b) => b - a) }, exact: true } satisfies LinkSpec;
-  return { query, exact: false, note: WIDER } satisfies LinkSpec;
-}
-
-/** Counts of the window's rows by one attribute (to tell whether a filter on it lists exactly a group). */
-function countBy(rows: LogRow[], key: (r: LogRow) => string | undefined): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const r of rows) {
-    const k = key(r);
-    if (k !== undefined) m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return m;
-}
-
-function trendOf(rows: LogRow[], win: ResolvedWindow): number[] {
-  const out = new Array<number>(TREND_POINTS).fill(0);
-  const span = Math.max(win.toMs - win.fromMs, 1);
-  for (const r of rows) {
-    const i = Math.min(TREND_POINTS - 1, Math.max(0, Math.floor(((r.t - win.fromMs) / span) * TREND_POINTS)));
-    out[i]++;
-  }
-  return out;
-}
 
 /** The project keys (`1`) or the record keys (`folder:101`) of a row's targets: one string for the usual one. */
 function targetKeys(r: LogRow, projects: boolean): string | string[] | undefined {
@@ -262,7 +207,7 @@ function targetKeys(r: LogRow, projects: boolean): string | string[] | undefined
     if ((t.kind === 'project') !== projects) continue;
     const k = projects ? String(t.id) : `${t.kind}:${t.id}`;
     if (one === undefined) one = k;
-    else (many ??= [one]).push(k);
+    else if (k !== one && !many?.includes(k)) (many ??= [one]).push(k);
   }
   return many ?? one;
 }
@@ -272,222 +217,482 @@ export function statusKey(r: LogRow): string {
   return r.error ? `error (${r.errorCode ?? 'no code'})` : 'ok';
 }
 
+type DimName = TableName | 'path';
+
+/** What each row is grouped by: a table's key, several (a request naming two records), or none. */
+const KEYS: Record<DimName, (r: LogRow) => string | string[] | undefined> = {
+  operation: (r) => r.op ?? r.path,
+  user: (r) => r.user ?? '',
+  ip: (r) => r.ip ?? '',
+  status: statusKey,
+  project: (r) => targetKeys(r, true),
+  record: (r) => targetKeys(r, false),
+  path: (r) => r.path,
+};
+const DIMS = Object.keys(KEYS) as DimName[];
+
+function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/** One grouping of the rows: its keys, and each row's group (NONE, SEVERAL: listed in `several`). */
+class Dim {
+  readonly keys: string[] = [];
+  private readonly index = new Map<string, number>();
+  of = new Int32Array(1024);
+  readonly several = new Map<number, number[]>();
+
+  find(key: string): number | undefined {
+    return this.index.get(key);
+  }
+
+  private group(key: string): number {
+    let g = this.index.get(key);
+    if (g === undefined) {
+      g = this.keys.length;
+      this.index.set(key, g);
+      this.keys.push(key);
+    }
+    return g;
+  }
+
+  set(i: number, key: string | string[] | undefined) {
+    this.of = grown(this.of, i + 1);
+    if (key === undefined) this.of[i] = NONE;
+    else if (typeof key === 'string') this.of[i] = this.group(key);
+    else {
+      this.of[i] = SEVERAL;
+      this.several.set(
+        i,
+        key.map((k) => this.group(k)),
+      );
+    }
+  }
+
+  /** Calls `f` for each group of row i. */
+  each(i: number, f: (g: number) => void) {
+    const g = this.of[i];
+    if (g >= 0) f(g);
+    else if (g === SEVERAL) for (const one of this.several.get(i)!) f(one);
+  }
+}
+
+/** Merges `add` (ascending by key) into `into` (ascending by key). */
+function merge(into: Uint32Array, add: Uint32Array, key: Float64Array): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(into.length + add.length);
+  if (!into.length || key[add[0]] >= key[into[into.length - 1]]) {
+    out.set(into);
+    out.set(add, into.length);
+    return out;
+  }
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < into.length && j < add.length) out[k++] = key[add[j]] < key[into[i]] ? add[j++] : into[i++];
+  while (i < into.length) out[k++] = into[i++];
+  while (j < add.length) out[k++] = add[j++];
+  return out;
+}
+
+const ERROR = 1;
+const NO_STATUS = 8;
+const DTO_ABSENT = 16;
+const DTO_TRUNCATED = 32;
+const classIndex = (flags: number) => (flags >> 1) & 3;
+
+/**
+ * The rows read, kept in columns for aggregating: each row's groups are found once, when it is added, and the
+ * rows are kept ranked by id and by duration (new rows are merged in). A window's figures are then a few passes
+ * over typed arrays — a refresh that adds 1,000 rows to 100,000 costs the 1,000 and those passes, not a new
+ * grouping of everything. Order of adding is free; a row already added (same id) is skipped.
+ */
+export class LogIndex {
+  private readonly rows: LogRow[] = [];
+  private readonly known = new Set<number>();
+  private t = new Float64Array(1024);
+  private ms = new Float64Array(1024);
+  private id = new Float64Array(1024);
+  private flags = new Uint8Array(1024);
+  private readonly dims = Object.fromEntries(DIMS.map((d) => [d, new Dim()])) as Record<DimName, Dim>;
+  /** Row indices ascending by id, and by duration. */
+  private byId = new Uint32Array(0);
+  private byMs = new Uint32Array(0);
+
+  get size() {
+    return this.rows.length;
+  }
+
+  add(rows: readonly LogRow[]) {
+    const start = this.rows.length;
+    for (const r of rows) {
+      if (this.known.has(r.id)) continue;
+      this.known.add(r.id);
+      const i = this.rows.length;
+      this.rows.push(r);
+      this.t = grown(this.t, i + 1);
+      this.ms = grown(this.ms, i + 1);
+      this.id = grown(this.id, i + 1);
+      this.flags = grown(this.flags, i + 1);
+      this.t[i] = r.t;
+      this.ms[i] = r.ms;
+      this.id[i] = r.id;
+      this.flags[i] =
+        (r.error ? ERROR : 0) |
+        (CLASSES.indexOf(statusClass(r)) << 1) |
+        (r.status === undefined ? NO_STATUS : 0) |
+        (r.dto === 'absent' ? DTO_ABSENT : r.dto === 'truncated' ? DTO_TRUNCATED : 0);
+      for (const d of DIMS) this.dims[d].set(i, KEYS[d](r));
+    }
+    const added = this.rows.length - start;
+    if (!added) return;
+    const fresh = Uint32Array.from({ length: added }, (_, k) => start + k);
+    const { id, ms } = this;
+    this.byId = merge(
+      this.byId,
+      fresh.slice().sort((a, b) => id[a] - id[b]),
+      id,
+    );
+    this.byMs = merge(
+      this.byMs,
+      fresh.sort((a, b) => ms[a] - ms[b]),
+      ms,
+    );
+  }
+
+  /** Rows from `fromMs` up to `toMs` (of `user`), counted from the newest id down while their time is ≥ fromMs. */
+  countSince(fromMs: number, toMs: number, user?: string): number {
+    const uid = user === undefined ? NONE : (this.dims.user.find(user) ?? -3);
+    let n = 0;
+    for (let k = this.byId.length - 1; k >= 0; k--) {
+      const i = this.byId[k];
+      if (this.t[i] < fromMs) break;
+      if (this.t[i] <= toMs && (uid === NONE || this.dims.user.of[i] === uid)) n++;
+    }
+    return n;
+  }
+
+  /** The figures of the window; `user` limits everything to one user's requests (and every link carries it). */
+  aggregate(win: ResolvedWindow, user?: string): Analytics {
+    const n = this.rows.length;
+    const { t, id, flags, byId, byMs, dims } = this;
+    const uid = user === undefined ? NONE : (dims.user.find(user) ?? -3);
+    const userFilter: LogQuery = user ? { userAuthId: user } : {};
+
+    // The window's rows ascending by id, and the ids of every row read that passes the user filter.
+    const mineIds = new Float64Array(n);
+    let mine = 0;
+    const inWindow = new Uint8Array(n);
+    const win_ = new Uint32Array(n);
+    let w = 0;
+    for (let k = 0; k < n; k++) {
+      const i = byId[k];
+      if (uid !== NONE && dims.user.of[i] !== uid) continue;
+      mineIds[mine++] = id[i];
+      if (t[i] >= win.fromMs && t[i] <= win.toMs) {
+        win_[w++] = i;
+        inWindow[i] = 1;
+      }
+    }
+    const rows = win_.subarray(0, w);
+    const allIds = mineIds.subarray(0, mine);
+    const countInRange = (low: number, high: number) =>
+      lowerBound(allIds, high + 1) - lowerBound(allIds, low);
+    const order = new Uint32Array(w);
+    for (let k = 0, j = 0; k < n; k++) if (inWindow[byMs[k]]) order[j++] = byMs[k];
+    const ranked: Ranked = { ms: this.ms, order };
+
+    let base: LogQuery = userFilter;
+    let baseExact = false;
+    if (w) {
+      const first = id[rows[0]];
+      const last = id[rows[w - 1]];
+      base = { ...userFilter, afterId: first - 1, beforeId: last };
+      baseExact = countInRange(first, last) === w;
+    }
+
+    // Links that must list their rows' ids get an empty list here, filled by one pass at the end.
+    const idLists: { slot: (number[] | undefined)[]; at: number }[] = [];
+    const linkFor = (
+      count: number,
+      query: LogQuery,
+      exact: boolean,
+      slot: (number[] | undefined)[],
+      at: number,
+    ): LinkSpec => {
+      if (exact) return { query, exact: true };
+      if (count > 0 && count <= MAX_IDS) {
+        const ids: number[] = [];
+        slot[at] = ids;
+        idLists.push({ slot, at });
+        return { query: { ids }, exact: true };
+      }
+      return { query, exact: false, note: WIDER };
+    };
+
+    // Totals, and each row's bucket and twelfth of the window.
+    const nb = Math.max(1, Math.ceil((win.toMs - win.fromMs) / win.bucketMs));
+    const span = Math.max(win.toMs - win.fromMs, 1);
+    const bucketOf = new Int32Array(n).fill(NONE);
+    const twelfth = new Uint8Array(n);
+    const bCount = new Int32Array(nb);
+    const bErrors = new Int32Array(nb);
+    const bClass = new Int32Array(nb * 4);
+    const bLow = new Float64Array(nb).fill(Infinity);
+    const bHigh = new Float64Array(nb).fill(-Infinity);
+    const classCounts = new Int32Array(4);
+    let errors = 0;
+    let withoutStatus = 0;
+    let dtoAbsent = 0;
+    let dtoTruncated = 0;
+    for (let k = 0; k < w; k++) {
+      const i = rows[k];
+      const f = flags[i];
+      const err = f & ERROR;
+      const cls = classIndex(f);
+      errors += err;
+      classCounts[cls]++;
+      if (f & NO_STATUS) withoutStatus++;
+      if (f & DTO_ABSENT) dtoAbsent++;
+      else if (f & DTO_TRUNCATED) dtoTruncated++;
+      const b = Math.min(nb - 1, Math.max(0, Math.floor((t[i] - win.fromMs) / win.bucketMs)));
+      bucketOf[i] = b;
+      bCount[b]++;
+      bErrors[b] += err;
+      bClass[b * 4 + cls]++;
+      if (id[i] < bLow[b]) bLow[b] = id[i];
+      if (id[i] > bHigh[b]) bHigh[b] = id[i];
+      twelfth[i] = Math.min(
+        TREND_POINTS - 1,
+        Math.max(0, Math.floor(((t[i] - win.fromMs) / span) * TREND_POINTS)),
+      );
+    }
+    const classes = Object.fromEntries(CLASSES.map((k, c) => [k, classCounts[c]])) as Record<
+      StatusClass,
+      number
+    >;
+    const nth = (p: number) => (w ? this.ms[ranked.order[Math.max(1, Math.ceil(p * w)) - 1]] : 0);
+    const totalFigures = figuresOf(w, errors, nth(0.5), nth(0.95), nth(0.99));
+    const totalIds: (number[] | undefined)[] = [];
+    const total = {
+      ...totalFigures,
+      link: linkFor(w, base, baseExact, totalIds, 0),
+      errorLink: linkFor(errors, { ...base, withErrors: true }, baseExact, totalIds, 1),
+    };
+
+    // Buckets over time.
+    const bPct = groupPercentiles(ranked, bucketOf, bCount);
+    const bIds: (number[] | undefined)[] = [];
+    const bClassIds: (number[] | undefined)[] = [];
+    const buckets: Bucket[] = Array.from({ length: nb }, (_, b) => {
+      const start = win.fromMs + b * win.bucketMs;
+      const counts = Object.fromEntries(CLASSES.map((k, c) => [k, bClass[b * 4 + c]])) as Record<
+        StatusClass,
+        number
+      >;
+      const f = figuresOf(bCount[b], bErrors[b], bPct.p50[b], bPct.p95[b], bPct.p99[b]);
+      if (!bCount[b])
+        return { start, ...f, classes: counts, link: { query: {}, exact: true }, classLinks: {} };
+      const range = { ...userFilter, afterId: bLow[b] - 1, beforeId: bHigh[b] };
+      const exact = countInRange(bLow[b], bHigh[b]) === bCount[b];
+      const classLinks: Bucket['classLinks'] = {};
+      CLASSES.forEach((k, c) => {
+        if (!counts[k]) return;
+        // ok ⇔ not failed; an error class is exact when the bucket's failures are all of it.
+        const classExact = exact && (k === 'ok' || counts[k] === f.errors);
+        classLinks[k] = linkFor(
+          counts[k],
+          { ...range, withErrors: k !== 'ok' },
+          classExact,
+          bClassIds,
+          b * 4 + c,
+        );
+      });
+      return { start, ...f, classes: counts, link: linkFor(f.count, range, exact, bIds, b), classLinks };
+    });
+
+    // Tables.
+    const counted = (d: Dim) => {
+      const counts = new Int32Array(d.keys.length);
+      for (let k = 0; k < w; k++) d.each(rows[k], (g) => counts[g]++);
+      return counts;
+    };
+    const pathCounts = counted(dims.path);
+    const pathCount = (path: string) => pathCounts[dims.path.find(path) ?? -1] ?? 0;
+    const failed = errors;
+    const ok = w - failed;
+    const idsOf: Partial<
+      Record<TableName, { all: (number[] | undefined)[]; errors: (number[] | undefined)[] }>
+    > = {};
+    const table = (name: TableName, spec: GroupSpec): Table => {
+      const d = dims[name];
+      const G = d.keys.length;
+      const counts = new Int32Array(G);
+      const errs = new Int32Array(G);
+      const first = new Int32Array(G).fill(NONE);
+      const trend = new Int32Array(G * TREND_POINTS);
+      let several = false;
+      for (let k = 0; k < w; k++) {
+        const i = rows[k];
+        const g = d.of[i];
+        const err = flags[i] & ERROR;
+        if (g >= 0) {
+          counts[g]++;
+          errs[g] += err;
+          if (first[g] === NONE) first[g] = i;
+          trend[g * TREND_POINTS + twelfth[i]]++;
+        } else if (g === SEVERAL) {
+          several = true;
+          for (const one of d.several.get(i)!) {
+            counts[one]++;
+            errs[one] += err;
+            if (first[one] === NONE) first[one] = i;
+            trend[one * TREND_POINTS + twelfth[i]]++;
+          }
+        }
+      }
+      const pct = groupPercentiles(ranked, d.of, counts, several ? (i) => d.several.get(i) : undefined);
+      const present: number[] = [];
+      for (let g = 0; g < G; g++) if (counts[g]) present.push(g);
+      const keys = d.keys;
+      present.sort((a, b) => counts[b] - counts[a] || (keys[a] < keys[b] ? -1 : 1));
+      const lists = { all: [] as (number[] | undefined)[], errors: [] as (number[] | undefined)[] };
+      idsOf[name] = lists;
+      const out: GroupRow[] = present.slice(0, TABLE_ROWS).map((g) => {
+        const key = keys[g];
+        const r = this.rows[first[g]];
+        const { filter, exact } = spec.filter(key, r, counts[g]);
+        const link = linkFor(counts[g], { ...base, ...filter }, exact && baseExact, lists.all, g);
+        const errorLink = errs[g]
+          ? linkFor(errs[g], { ...base, ...filter, withErrors: true }, exact && baseExact, lists.errors, g)
+          : undefined;
+        return {
+          key,
+          label: spec.label?.(key, r) ?? key,
+          target: spec.target?.(key, r),
+          ...figuresOf(counts[g], errs[g], pct.p50[g], pct.p95[g], pct.p99[g]),
+          trend: Array.from(trend.subarray(g * TREND_POINTS, (g + 1) * TREND_POINTS)),
+          link,
+          errorLink,
+        };
+      });
+      return { rows: out, groups: present.length };
+    };
+
+    const tables: Record<TableName, Table> = {
+      operation: table('operation', {
+        label: (k, r) => (r.op ? k : `${k} (no operation)`),
+        filter: (_k, r, count) => ({ filter: { pathInfo: r.path }, exact: pathCount(r.path) === count }),
+      }),
+      user: table('user', {
+        label: (k) => k || '(no user)',
+        filter: (k) => (k ? { filter: { userAuthId: k }, exact: true } : { filter: {}, exact: false }),
+      }),
+      ip: table('ip', {
+        label: (k) => k || '(no address)',
+        filter: (k) => (k ? { filter: { ipAddress: k }, exact: true } : { filter: {}, exact: false }),
+      }),
+      status: table('status', {
+        filter: (_k, r, count) => ({
+          filter: { withErrors: r.error },
+          exact: count === (r.error ? failed : ok),
+        }),
+      }),
+      project: table('project', {
+        label: (k) => `Project ${k}`,
+        target: (k) => ({ kind: 'project', id: Number(k), role: 'project' }),
+        filter: () => ({ filter: {}, exact: false }),
+      }),
+      record: table('record', {
+        label: (k, r) => {
+          const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
+          return t ? `${t.role} ${t.id}` : k;
+        },
+        target: (k, r) => {
+          const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
+          return t ? { kind: t.kind, id: t.id, role: t.role } : undefined;
+        },
+        filter: () => ({ filter: {}, exact: false }),
+      }),
+    };
+
+    // The ids of the links that list them: one pass over the window, newest first.
+    if (idLists.length) {
+      const withIds = (Object.keys(idsOf) as TableName[]).filter(
+        (name) => idsOf[name]!.all.length || idsOf[name]!.errors.length,
+      );
+      for (let k = w - 1; k >= 0; k--) {
+        const i = rows[k];
+        const rid = id[i];
+        const err = flags[i] & ERROR;
+        totalIds[0]?.push(rid);
+        if (err) totalIds[1]?.push(rid);
+        const b = bucketOf[i];
+        bIds[b]?.push(rid);
+        bClassIds[b * 4 + classIndex(flags[i])]?.push(rid);
+      }
+      for (const name of withIds) {
+        const { all, errors: errorIds } = idsOf[name]!;
+        const d = dims[name];
+        for (let k = w - 1; k >= 0; k--) {
+          const i = rows[k];
+          const g = d.of[i];
+          if (g === NONE) continue;
+          const err = flags[i] & ERROR;
+          if (g >= 0) {
+            all[g]?.push(id[i]);
+            if (err) errorIds[g]?.push(id[i]);
+          } else
+            for (const one of d.several.get(i)!) {
+              all[one]?.push(id[i]);
+              if (err) errorIds[one]?.push(id[i]);
+            }
+        }
+      }
+    }
+
+    const ops = tables.operation.rows;
+    const slowest = [...ops].sort((a, b) => b.p95 - a.p95).slice(0, 5);
+    const failing = ops
+      .filter((r) => r.errors > 0)
+      .sort((a, b) => b.errors - a.errors || b.errorRate - a.errorRate)
+      .slice(0, 5);
+
+    return {
+      window: win,
+      user,
+      total,
+      classes,
+      buckets,
+      tables,
+      slowest,
+      failing,
+      limits: {
+        withoutStatus,
+        dtoAbsent,
+        dtoTruncated,
+        oldestMs: n ? t[byId[0]] : undefined,
+        newestMs: n ? t[byId[n - 1]] : undefined,
+      },
+    };
+  }
+}
+
 interface GroupSpec {
-  /** The group(s) of a row: one key, several, or none. */
-  key: (r: LogRow) => string | string[] | undefined;
   label?: (key: string, first: LogRow) => string;
   target?: (key: string, first: LogRow) => GroupRow['target'];
   /** The explorer filter of a group, and whether it lists exactly the group's rows in the window. */
   filter: (key: string, first: LogRow, count: number) => { filter: LogQuery; exact: boolean };
 }
 
-function table(rows: LogRow[], win: ResolvedWindow, c: Context, spec: GroupSpec): Table {
-  const groups = new Map<string, { list: LogRow[]; index: number }>();
-  // The group of each row, for the percentiles in one pass; a row in several groups (a request naming two
-  // records) makes the table sort each group instead.
-  const groupOf = new Int32Array(rows.length).fill(-1);
-  let several = false;
-  const add = (k: string, r: LogRow) => {
-    let g = groups.get(k);
-    if (g) g.list.push(r);
-    else groups.set(k, (g = { list: [r], index: groups.size }));
-    return g.index;
-  };
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    const k = spec.key(r);
-    if (typeof k === 'string') groupOf[i] = add(k, r);
-    else if (k) {
-      several = true;
-      for (const one of k) add(one, r);
-    }
-  }
-  const pct = several
-    ? undefined
-    : groupPercentiles(
-        c.ranked,
-        groupOf,
-        Array.from(groups.values(), (g) => g.list.length),
-      );
-  const sorted = [...groups].sort((a, b) => b[1].list.length - a[1].list.length || (a[0] < b[0] ? -1 : 1));
-  const out: GroupRow[] = sorted.slice(0, TABLE_ROWS).map(([key, { list, index }]) => {
-    const f = pct
-      ? figuresWith(list, { p50: pct.p50[index], p95: pct.p95[index], p99: pct.p99[index] })
-      : figures(list);
-    const { filter, exact } = spec.filter(key, list[0], list.length);
-    const link = linkFor(c, list, filter, exact && c.baseExact);
-    const errorRows = list.filter((r) => r.error);
-    const errorLink = errorRows.length
-      ? linkFor(c, errorRows, { ...filter, withErrors: true }, exact && c.baseExact)
-      : undefined;
-    return {
-      key,
-      label: spec.label?.(key, list[0]) ?? key,
-      target: spec.target?.(key, list[0]),
-      ...f,
-      trend: trendOf(list, win),
-      link,
-      errorLink,
-    };
-  });
-  return { rows: out, groups: groups.size };
-}
-
 /**
- * The figures of the window. `all` holds every row read, ascending by id (the window's and others); `user`
- * limits everything to one user's requests (and every link carries it).
+ * The figures of the window over `all` (every row read, the window's and others, in any order); `user` limits
+ * everything to one user's requests. The analytics worker keeps a LogIndex instead, to add rows as they come.
  */
-export function aggregate(all: LogRow[], win: ResolvedWindow, user?: string): Analytics {
-  const mine = user ? all.filter((r) => r.user === user) : all;
-  const rows = mine.filter((r) => r.t >= win.fromMs && r.t <= win.toMs);
-  const userFilter: LogQuery = user ? { userAuthId: user } : {};
-  const allIds = mine.length === all.length ? all.map((r) => r.id) : mine.map((r) => r.id);
-  let base: LogQuery = userFilter;
-  let baseExact = false;
-  if (rows.length) {
-    const first = rows[0].id;
-    const last = rows[rows.length - 1].id;
-    base = { ...userFilter, afterId: first - 1, beforeId: last };
-    baseExact = lowerBound(allIds, last + 1) - lowerBound(allIds, first) === rows.length;
-  }
-  const ranked = rankByDuration(rows);
-  const c: Context = { allIds, base, baseExact, userFilter, ranked };
-
-  // Totals.
-  const classes: Record<StatusClass, number> = { ok: 0, client: 0, server: 0, error: 0 };
-  let withoutStatus = 0;
-  let dtoAbsent = 0;
-  let dtoTruncated = 0;
-  for (const r of rows) {
-    classes[statusClass(r)]++;
-    if (r.status === undefined) withoutStatus++;
-    if (r.dto === 'absent') dtoAbsent++;
-    else if (r.dto === 'truncated') dtoTruncated++;
-  }
-  const { order, ms } = ranked;
-  const nth = (p: number) => (rows.length ? ms[order[Math.max(1, Math.ceil(p * rows.length)) - 1]] : 0);
-  const totalFigures = figuresWith(rows, { p50: nth(0.5), p95: nth(0.95), p99: nth(0.99) });
-  const errorRows = rows.filter((r) => r.error);
-  const total = {
-    ...totalFigures,
-    link: linkFor(c, rows, {}, baseExact),
-    errorLink: linkFor(c, errorRows, { withErrors: true }, baseExact),
-  };
-
-  // Buckets over time.
-  const n = Math.max(1, Math.ceil((win.toMs - win.fromMs) / win.bucketMs));
-  const perBucket: LogRow[][] = Array.from({ length: n }, () => []);
-  const bucketOf = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const b = Math.min(n - 1, Math.max(0, Math.floor((rows[i].t - win.fromMs) / win.bucketMs)));
-    bucketOf[i] = b;
-    perBucket[b].push(rows[i]);
-  }
-  const bucketPct = groupPercentiles(
-    ranked,
-    bucketOf,
-    perBucket.map((l) => l.length),
-  );
-  const buckets: Bucket[] = perBucket.map((list, i) => {
-    const start = win.fromMs + i * win.bucketMs;
-    const counts: Record<StatusClass, number> = { ok: 0, client: 0, server: 0, error: 0 };
-    let low = Infinity;
-    let high = -Infinity;
-    for (const r of list) {
-      counts[statusClass(r)]++;
-      if (r.id < low) low = r.id;
-      if (r.id > high) high = r.id;
-    }
-    const f = figuresWith(list, { p50: bucketPct.p50[i], p95: bucketPct.p95[i], p99: bucketPct.p99[i] });
-    if (!list.length)
-      return { start, ...f, classes: counts, link: { query: {}, exact: true }, classLinks: {} };
-    const range = { ...userFilter, afterId: low - 1, beforeId: high };
-    const exact = countInRange(c, low, high) === list.length;
-    const classLinks: Bucket['classLinks'] = {};
-    for (const k of CLASSES) {
-      if (!counts[k]) continue;
-      const of = list.filter((r) => statusClass(r) === k);
-      const withErrors = k !== 'ok';
-      // ok ⇔ not failed; an error class is exact when the bucket's failures are all of it.
-      const classExact = exact && (k === 'ok' || counts[k] === f.errors);
-      classLinks[k] = linkFor(c, of, {}, classExact, { ...range, withErrors });
-    }
-    return { start, ...f, classes: counts, link: linkFor(c, list, {}, exact, range), classLinks };
-  });
-
-  // Tables.
-  const byPath = countBy(rows, (r) => r.path);
-  const byUser = countBy(rows, (r) => r.user);
-  const byIp = countBy(rows, (r) => r.ip);
-  const failed = totalFigures.errors;
-  const ok = rows.length - failed;
-  const tables: Record<TableName, Table> = {
-    operation: table(rows, win, c, {
-      key: (r) => r.op ?? r.path,
-      label: (k, r) => (r.op ? k : `${k} (no operation)`),
-      filter: (_k, r, count) => ({ filter: { pathInfo: r.path }, exact: byPath.get(r.path) === count }),
-    }),
-    user: table(rows, win, c, {
-      key: (r) => r.user ?? '',
-      label: (k) => k || '(no user)',
-      filter: (k, _r, count) =>
-        k ? { filter: { userAuthId: k }, exact: byUser.get(k) === count } : { filter: {}, exact: false },
-    }),
-    ip: table(rows, win, c, {
-      key: (r) => r.ip ?? '',
-      label: (k) => k || '(no address)',
-      filter: (k, _r, count) =>
-        k ? { filter: { ipAddress: k }, exact: byIp.get(k) === count } : { filter: {}, exact: false },
-    }),
-    status: table(rows, win, c, {
-      key: statusKey,
-      filter: (_k, r, count) => ({
-        filter: { withErrors: r.error },
-        exact: count === (r.error ? failed : ok),
-      }),
-    }),
-    project: table(rows, win, c, {
-      key: (r) => targetKeys(r, true),
-      label: (k) => `Project ${k}`,
-      target: (k) => ({ kind: 'project', id: Number(k), role: 'project' }),
-      filter: () => ({ filter: {}, exact: false }),
-    }),
-    record: table(rows, win, c, {
-      key: (r) => targetKeys(r, false),
-      label: (k, r) => {
-        const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
-        return t ? `${t.role} ${t.id}` : k;
-      },
-      target: (k, r) => {
-        const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
-        return t ? { kind: t.kind, id: t.id, role: t.role } : undefined;
-      },
-      filter: () => ({ filter: {}, exact: false }),
-    }),
-  };
-
-  const ops = tables.operation.rows;
-  const slowest = [...ops].sort((a, b) => b.p95 - a.p95).slice(0, 5);
-  const failing = ops
-    .filter((r) => r.errors > 0)
-    .sort((a, b) => b.errors - a.errors || b.errorRate - a.errorRate)
-    .slice(0, 5);
-
-  return {
-    window: win,
-    user,
-    total,
-    classes,
-    buckets,
-    tables,
-    slowest,
-    failing,
-    limits: {
-      withoutStatus,
-      dtoAbsent,
-      dtoTruncated,
-      oldestMs: all.length ? all[0].t : undefined,
-      newestMs: all.length ? all[all.length - 1].t : undefined,
-    },
-  };
+export function aggregate(all: readonly LogRow[], win: ResolvedWindow, user?: string): Analytics {
+  const index = new LogIndex();
+  index.add(all);
+  return index.aggregate(win, user);
 }
