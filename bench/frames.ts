@@ -75,6 +75,8 @@ export interface FrameStats {
   traceEvents: number;
   /** The longest main-thread task while tracing (ms): wall time and the thread's CPU time. */
   longestTask: { wallMs: number; cpuMs: number };
+  /** Every main-thread task of 50 ms and more (wall), in order, with its CPU time (ms). */
+  longTasks?: { wallMs: number; cpuMs: number }[];
   /** Mean main-thread time per frame (ms, wall) by kind of work, from the devtools.timeline slices. */
   perFrameMs: Record<WorkKind, number>;
   /** Main-thread work of every frame (ms), for combineFrameStats; benches drop it before writing JSON. */
@@ -243,6 +245,9 @@ export function analyseTrace(events: TraceEvent[]): FrameStats {
     ...summarise(wall, cpu, { presented, partial, dropped, traceEvents: events.length }),
     perFrameMs,
     longestTask: { wallMs: round((longest?.dur ?? 0) / 1000), cpuMs: round((longest?.tdur ?? 0) / 1000) },
+    longTasks: tasks
+      .filter((t) => (t.dur ?? 0) >= 50_000)
+      .map((t) => ({ wallMs: round((t.dur ?? 0) / 1000), cpuMs: round((t.tdur ?? t.dur ?? 0) / 1000) })),
   };
 }
 

@@ -128,6 +128,7 @@ const NEEDS_BUILD: Part[] = [
   'firstrows',
   'punch',
   'lighthouse',
+  'analytics',
 ];
 
 const NEEDS_DATA: Part[] = ['start', 'roundtrips', 'documents', 'firstrows', 'service'];
@@ -841,7 +842,10 @@ async function analyticsPart() {
     { figure: 'Analytics over 100,000 logged requests: first figures', budget: '≤ 2 s' },
     { figure: 'Analytics over 100,000 logged requests: complete', budget: '≤ 6 s' },
     { figure: 'Analytics: refresh after 1,000 new requests', budget: '≤ 300 ms' },
-    { figure: 'Analytics: longest main-thread task while reading and aggregating', budget: '≤ 50 ms' },
+    {
+      figure: 'Analytics: longest main-thread task while reading and aggregating (CPU time)',
+      budget: '≤ 50 ms',
+    },
   ];
   await childBench(
     'analytics',
@@ -855,26 +859,27 @@ async function analyticsPart() {
         completeMs: number;
         refreshMs: number;
         longestTaskMs: number;
-        readTrace?: { longestTaskMs: number; cpuMs: number };
+        longestTaskCpuMs?: number;
       }>('analytics', since);
       details.analytics = j;
       const ms = (v: number) => `${Math.round(v)} ms`;
-      const cpu = j.readTrace
-        ? ` (traced: ${ms(j.readTrace.longestTaskMs)} wall, ${ms(j.readTrace.cpuMs)} CPU)`
-        : '';
-      const values = [
-        [j.firstFiguresMs, 2000, ms(j.firstFiguresMs)],
-        [j.completeMs, 6000, ms(j.completeMs)],
-        [j.refreshMs, 300, ms(j.refreshMs)],
-        [j.longestTaskMs, 50, ms(j.longestTaskMs) + cpu],
-      ] as const;
-      values.forEach(([v, max, text], i) =>
+      const cpu = j.longestTaskCpuMs;
+      const values: [number, number, string, 'cpu' | 'wall'][] = [
+        [j.firstFiguresMs, 2000, ms(j.firstFiguresMs), 'wall'],
+        [j.completeMs, 6000, ms(j.completeMs), 'wall'],
+        [j.refreshMs, 300, ms(j.refreshMs), 'wall'],
+        // Gated on the task's CPU time, as the frame rows (the service and the worker share the cores).
+        cpu === undefined
+          ? [j.longestTaskMs, 50, ms(j.longestTaskMs), 'wall']
+          : [cpu, 50, `${ms(cpu)} CPU (wall time ${ms(j.longestTaskMs)})`, 'cpu'],
+      ];
+      values.forEach(([v, max, text, timing], i) =>
         rows.push({
           part: 'analytics',
           ...figures[i],
           value: text,
           status: v <= max ? 'pass' : 'miss',
-          timing: 'wall',
+          timing,
         }),
       );
     },

@@ -35,6 +35,7 @@ export class RowStream<T = unknown> {
   readonly count?: number;
   readonly trailer?: () => Record<string, unknown>;
   readonly pausable: boolean;
+  readonly json?: (row: T) => string;
   constructor(
     readonly rows: Iterable<T>,
     options: {
@@ -44,11 +45,17 @@ export class RowStream<T = unknown> {
       trailer?: () => Record<string, unknown>;
       /** The rows come from a connection no other request writes through: the writer may pause. */
       pausable?: boolean;
+      /**
+       * A row's JSON exactly as the contract's `encode` and `stringifyWire` write it for the list's schema, when
+       * the rows are not the contract's values (the request log's stored rows: server/core/requestlog.ts).
+       */
+      json?: (row: T) => string;
     } = {},
   ) {
     this.count = options.count;
     this.trailer = options.trailer;
     this.pausable = options.pausable ?? false;
+    this.json = options.json;
   }
 }
 

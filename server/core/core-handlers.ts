@@ -4,7 +4,7 @@
 import type { OperationName, RequestOf } from '../../src/contract/operations';
 import { RowStream, type User } from '../handler';
 import { signIn } from './auth';
-import { requestLogUsage, type RequestLog } from './requestlog';
+import { entryJson, requestLogUsage, type RequestLog } from './requestlog';
 import type { Sessions } from './sessions';
 
 export interface CoreContext {
@@ -44,7 +44,7 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
       changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
     }
   }
-  const { rows, cut, pausable } = await log.queryRows(q);
+  const { rows, cut, pausable } = await log.queryStored(q);
   // The rows stream (up to 10,000, MAX_TAKE); the note of a cut is known only after them, so it is written
   // after the list.
   const responseStatus = () => {
@@ -64,6 +64,10 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
   };
   return {
     usage: requestLogUsage,
-    results: new RowStream(rows, { trailer: () => ({ responseStatus: responseStatus() }), pausable }),
+    results: new RowStream(rows, {
+      trailer: () => ({ responseStatus: responseStatus() }),
+      pausable,
+      json: entryJson,
+    }),
   };
 }

@@ -111,7 +111,8 @@ const ROWS_PER_PIECE = 256;
  * The JSON of a reply, piece by piece: one piece for an ordinary payload (the text of `stringifyWire(encode(…))`);
  * for a payload with a RowStream, its other fields first (so a reader learns them before the rows), then the
  * list, a batch of rows per piece as they are read, then the stream's trailer fields. The same JSON value either
- * way: each row goes through the contract's `encode` and `stringifyWire` for the list's schema.
+ * way: each row goes through the contract's `encode` and `stringifyWire` for the list's schema (or the stream's
+ * own writer of that same text, RowStream.json).
  */
 export function* wireTexts(op: OperationDef, payload: Record<string, unknown>): Generator<string, void> {
   const key = Object.keys(payload).find((k) => payload[k] instanceof RowStream);
@@ -128,8 +129,9 @@ export function* wireTexts(op: OperationDef, payload: Record<string, unknown>): 
   let piece = headText === '{}' ? `{${name}:[` : `${headText.slice(0, -1)},${name}:[`;
   let batch: unknown[] = [];
   let first = true;
+  const { json } = stream;
   const rows = () => {
-    const text = stringifyWire(encode(schema, batch)).slice(1, -1);
+    const text = json ? batch.map(json).join(',') : stringifyWire(encode(schema, batch)).slice(1, -1);
     const out = first ? text : `,${text}`;
     first = false;
     batch = [];

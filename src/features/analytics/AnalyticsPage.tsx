@@ -2,7 +2,7 @@
 // time, breakdowns by operation, user, IP, status, project and record, the slowest and most-failing operations.
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -31,7 +31,7 @@ import { FigureLink, FigureLinks } from './FigureLink';
 import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
-import { useAnalytics } from './useAnalytics';
+import { markShown, useAnalytics } from './useAnalytics';
 
 // The charts' chunk (uPlot) starts downloading with the page, beside the first page of the log.
 let chartsModule: Promise<typeof import('./Charts')> | undefined;
@@ -327,7 +327,10 @@ const TABLES: { name: TableName; label: string; empty: string }[] = [
 
 const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
   const { total, classes, buckets, window: win } = analytics;
-  const names = useNames(analytics);
+  const later = useDeferredValue<Analytics | null>(analytics, null);
+  useEffect(() => {
+    if (!analytics.total.count) markShown(analytics); // no breakdowns to wait for
+  }, [analytics]);
   const format = useMemo(() => {
     const f = new Intl.DateTimeFormat(
       undefined,
@@ -405,57 +408,69 @@ const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
         </SimpleGrid>
         <BucketTable buckets={buckets} format={format} classes={seen} />
 
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Ranked
-            title="Slowest operations (p95)"
-            rows={analytics.slowest}
-            value={(r) => formatMs(r.p95)}
-            empty="No requests."
-          />
-          <Ranked
-            title="Most failing operations"
-            rows={analytics.failing}
-            value={(r) =>
-              `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
-            }
-            empty="No failed requests."
-            errors
-          />
-        </SimpleGrid>
-
-        <Tabs defaultValue="operation" keepMounted={false}>
-          <Tabs.List>
-            {TABLES.map((t) => (
-              <Tabs.Tab key={t.name} value={t.name}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {TABLES.map((t) => (
-            <Tabs.Panel key={t.name} value={t.name} pt="sm">
-              {t.name === 'project' && (
-                <Text size="xs" c="dimmed" mb="xs">
-                  A request counts for a project when its request DTO names the project (a project read, an
-                  RFI update, a folder update, a punch-list import, a document status read).
-                </Text>
-              )}
-              <GroupTable
-                title={t.label}
-                table={analytics.tables[t.name]}
-                names={
-                  t.name === 'project'
-                    ? names.projectNames
-                    : t.name === 'record'
-                      ? names.recordNames
-                      : undefined
-                }
-                empty={t.empty}
-              />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        {/* The breakdowns come in a commit of their own after the totals and charts (one smaller task each). */}
+        {later ? <Breakdowns analytics={later} /> : <Loader size="sm" />}
       </Stack>
     </FigureLinks>
+  );
+});
+
+const Breakdowns = memo(function Breakdowns({ analytics }: { analytics: Analytics }) {
+  const names = useNames(analytics);
+  // The breakdowns are drawn last: the figures are all on screen now.
+  useEffect(() => markShown(analytics), [analytics]);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Ranked
+          title="Slowest operations (p95)"
+          rows={analytics.slowest}
+          value={(r) => formatMs(r.p95)}
+          empty="No requests."
+        />
+        <Ranked
+          title="Most failing operations"
+          rows={analytics.failing}
+          value={(r) =>
+            `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
+          }
+          empty="No failed requests."
+          errors
+        />
+      </SimpleGrid>
+
+      <Tabs defaultValue="operation" keepMounted={false}>
+        <Tabs.List>
+          {TABLES.map((t) => (
+            <Tabs.Tab key={t.name} value={t.name}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABLES.map((t) => (
+          <Tabs.Panel key={t.name} value={t.name} pt="sm">
+            {t.name === 'project' && (
+              <Text size="xs" c="dimmed" mb="xs">
+                A request counts for a project when its request DTO names the project (a project read, an RFI
+                update, a folder update, a punch-list import, a document status read).
+              </Text>
+            )}
+            <GroupTable
+              title={t.label}
+              table={analytics.tables[t.name]}
+              names={
+                t.name === 'project'
+                  ? names.projectNames
+                  : t.name === 'record'
+                    ? names.recordNames
+                    : undefined
+              }
+              empty={t.empty}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
   );
 });
 

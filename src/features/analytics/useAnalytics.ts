@@ -37,6 +37,18 @@ const createWorker = (): WorkerLike | undefined =>
         name: 'analytics',
       }) as unknown as WorkerLike);
 
+/** Whether figures the worker sent were its last of a run (for the marks of markShown). */
+const finals = new WeakMap<Analytics, boolean>();
+
+/**
+ * Marks for bench/analytics.ts, made by the page once every part of these figures is on screen (the last part
+ * drawn calls it): `analytics:figures` for figures while reading, `analytics:complete` for a run's last.
+ */
+export function markShown(analytics: Analytics) {
+  const final = finals.get(analytics);
+  if (final !== undefined) performance.mark(final ? 'analytics:complete' : 'analytics:figures');
+}
+
 export function useAnalytics(session: Session | null, choice: WindowChoice): AnalyticsState {
   const worker = useRef<WorkerLike | undefined>(undefined);
   const runId = useRef(0);
@@ -63,6 +75,7 @@ export function useAnalytics(session: Session | null, choice: WindowChoice): Ana
             break;
           case 'result':
             // A transition: React renders the new figures in slices, so the page never blocks for long.
+            finals.set(data.analytics, data.final);
             startTransition(() => {
               setShown({ analytics: data.analytics, final: data.final });
               setStored(data.stored);
@@ -88,10 +101,6 @@ export function useAnalytics(session: Session | null, choice: WindowChoice): Ana
     };
   }, []);
 
-  // Marks for bench/analytics.ts, once the figures are on screen.
-  useEffect(() => {
-    if (shown) performance.mark(shown.final ? 'analytics:complete' : 'analytics:figures');
-  }, [shown]);
 
   const start = useCallback(() => {
     const w = worker.current;
