@@ -55,7 +55,13 @@ function fakeLog(n: number, opts: { cutEvery?: number; startId?: number } = {}) 
   };
 }
 
-async function readAll(log: ReturnType<typeof fakeLog>, fromMs: number, cached?: Coverage, take = 100) {
+async function readAll(
+  log: ReturnType<typeof fakeLog>,
+  fromMs: number,
+  cached?: Coverage,
+  take = 100,
+  firstTake?: number,
+) {
   const got: LogRow[] = [];
   let coverage: Coverage | undefined;
   let resets = 0;
@@ -64,6 +70,7 @@ async function readAll(log: ReturnType<typeof fakeLog>, fromMs: number, cached?:
     fromMs,
     cached,
     take,
+    firstTake,
     signal: new AbortController().signal,
     onRows: (rows, c) => {
       got.push(...rows);
@@ -93,6 +100,19 @@ describe('reading a window of the request log', () => {
     }
     expect(result.retentionLimited).toBe(false);
     expect(result.coverage?.highId).toBe(1000);
+  });
+
+  it('reads a smaller first page when asked (first figures sooner), then ranges of Take', async () => {
+    const log = fakeLog(1000);
+    const { got } = await readAll(log, T0, undefined, 100, 20);
+    expect(new Set(got.map((r) => r.id)).size).toBe(1000);
+    expect(log.requests[0]).toEqual({ afterId: undefined, take: 20 });
+    expect(log.requests.slice(1).every((q) => q.take === 100 || q.take === 1)).toBe(true);
+    // A log smaller than the first page is read whole by it.
+    const small = fakeLog(15);
+    const few = await readAll(small, T0, undefined, 100, 20);
+    expect(few.got).toHaveLength(15);
+    expect(small.requests).toHaveLength(1);
   });
 
   it('follows the service byte cut inside a range (nextBeforeId)', async () => {

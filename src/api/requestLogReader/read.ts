@@ -52,6 +52,11 @@ export interface ReadOptions {
   /** Range pages fetched at once (the service answers one while the page parses the other). */
   concurrency?: number;
   take?: number;
+  /**
+   * The first page's size when nothing is kept (default `take`): a smaller one puts the first figures on screen
+   * sooner, the ranges below it are read `take` at a time.
+   */
+  firstTake?: number;
   /** Rows read, with the coverage they extend the cache to (always one contiguous range). */
   onRows: (rows: LogRow[], coverage: Coverage) => void | Promise<void>;
   /** The cached rows are not this log's any more (it was emptied, or it is another service): drop them. */
@@ -202,7 +207,8 @@ export async function readLog(options: ReadOptions): Promise<ReadResult> {
 
   // 1. The newest rows: after the cached ones, or the newest page of the log.
   const floor = coverage?.highId ?? 0;
-  first ??= await o.fetchPage({ afterId: coverage?.highId, take: o.take }, o.signal);
+  const firstTake = coverage ? o.take : Math.min(options.firstTake ?? o.take, o.take);
+  first ??= await o.fetchPage({ afterId: coverage?.highId, take: firstTake }, o.signal);
   if (first.rows.length === 0) {
     if (!coverage) {
       // An empty log: nothing to read, now or below.
@@ -211,7 +217,7 @@ export async function readLog(options: ReadOptions): Promise<ReadResult> {
   } else {
     const newest = first.rows[0].id;
     const lowest = first.rows[first.rows.length - 1].id;
-    const complete = first.cutAt === undefined && first.rows.length < o.take;
+    const complete = first.cutAt === undefined && first.rows.length < firstTake;
     if (!coverage) {
       // Nothing cached: the first page is the start of one range that grows downwards.
       const low = complete ? 0 : lowest - 1;
