@@ -385,18 +385,18 @@ export class LogIndex {
     const mineIds = new Float64Array(n);
     let mine = 0;
     const inWindow = new Uint8Array(n);
-    const win_ = new Uint32Array(n);
+    const inWin = new Uint32Array(n);
     let w = 0;
     for (let k = 0; k < n; k++) {
       const i = byId[k];
       if (uid !== NONE && dims.user.of[i] !== uid) continue;
       mineIds[mine++] = id[i];
       if (t[i] >= win.fromMs && t[i] <= win.toMs) {
-        win_[w++] = i;
+        inWin[w++] = i;
         inWindow[i] = 1;
       }
     }
-    const rows = win_.subarray(0, w);
+    const rows = inWin.subarray(0, w);
     const allIds = mineIds.subarray(0, mine);
     const countInRange = (low: number, high: number) =>
       lowerBound(allIds, high + 1) - lowerBound(allIds, low);
@@ -414,7 +414,7 @@ export class LogIndex {
     }
 
     // Links that must list their rows' ids get an empty list here, filled by one pass at the end.
-    const idLists: { slot: (number[] | undefined)[]; at: number }[] = [];
+    let wantIds = false;
     const linkFor = (
       count: number,
       query: LogQuery,
@@ -426,7 +426,7 @@ export class LogIndex {
       if (count > 0 && count <= MAX_IDS) {
         const ids: number[] = [];
         slot[at] = ids;
-        idLists.push({ slot, at });
+        wantIds = true;
         return { query: { ids }, exact: true };
       }
       return { query, exact: false, note: WIDER };
@@ -619,7 +619,7 @@ export class LogIndex {
     };
 
     // The ids of the links that list them: one pass over the window, newest first.
-    if (idLists.length) {
+    if (wantIds) {
       const withIds = (Object.keys(idsOf) as TableName[]).filter(
         (name) => idsOf[name]!.all.length || idsOf[name]!.errors.length,
       );
