@@ -10,7 +10,8 @@
 // The log rows are scale data answered in the browser (page.route) from memory, so both sides get the same
 // bytes at the same speed and only rendering is compared; sign-in goes to the real service.
 // Usage: npm run build && npx tsx bench/requestlog-render.ts
-//   env: STATIC_DIR (default dist), BENCH_PORT (default 8202), RUNS (default 5), SCROLL_STEP px/frame (default 400)
+//   env: STATIC_DIR (default dist), BENCH_PORT (default 8202), RUNS (default 5), SCROLL_STEP px/frame (default 400),
+//   PAGES pages of 10,000 rows to scroll (default 10)
 // Result JSON (bench/results/requestlog-render.json): { date, chromium, cpus, loadAverage: [1, 5, 15 min],
 //   render10k: { runs, consoleMedianMs, bareTableMedianMs, ratio, consoleMs[], bareTableMs[] },
 //   scroll100k: { rows, pages, stepPxPerFrame,
@@ -29,6 +30,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const TOTAL = 100_000;
 const PAGE = 10_000;
 const STEP = Number(process.env.SCROLL_STEP ?? 400);
+/** Pages of 10,000 rows scrolled (all 10 unless PAGES says fewer, for a quick look). */
+const PAGES = Math.min(Number(process.env.PAGES ?? TOTAL / PAGE), TOTAL / PAGE);
 
 // ---- scale data: 100,000 entries, ids 1..TOTAL, one every 60 ms up to now ----
 const PATHS = [
@@ -242,7 +245,7 @@ async function main() {
     const pageSwitchMs: number[] = [];
     const traced: FrameStats[] = [];
     const idleTraced: FrameStats[] = [];
-    for (let p = 0; p < TOTAL / PAGE; p++) {
+    for (let p = 0; p < PAGES; p++) {
       const top = TOTAL - p * PAGE;
       await page.locator(`[role="row"][data-id="${top}"]`).waitFor();
       idleTraced.push(
@@ -255,7 +258,7 @@ async function main() {
           deltas.push(...(await scrollPage(page)));
         }),
       );
-      if (p < TOTAL / PAGE - 1) {
+      if (p < PAGES - 1) {
         const t0 = Date.now();
         await page.getByRole('heading', { level: 1, name: 'Request log' }).click();
         await page.keyboard.press('ArrowRight');
@@ -280,8 +283,8 @@ async function main() {
         bareTableMs: bareMs.map(Math.round),
       },
       scroll100k: {
-        rows: TOTAL,
-        pages: TOTAL / PAGE,
+        rows: PAGES * PAGE,
+        pages: PAGES,
         stepPxPerFrame: STEP,
         trace: {
           percentOver16_7ms: percent(frames.over16_7),

@@ -74,8 +74,8 @@ const Row = memo(function Row({
   const failed = isError(entry);
   const err = failed ? errorInfo(entry) : undefined;
   const id = entry.id;
-  const cell = (children: ReactNode, className?: string) => (
-    <div role="gridcell" className={className ? `${classes.cell} ${className}` : classes.cell}>
+  const cell = (children: ReactNode, className?: string, title?: string) => (
+    <div role="gridcell" className={className ? `${classes.cell} ${className}` : classes.cell} title={title}>
       {children}
     </div>
   );
@@ -92,10 +92,12 @@ const Row = memo(function Row({
     >
       {cell(id ?? '—', classes.num)}
       {cell(
-        <span title={entry.dateTime?.toISOString()}>
+        <>
           {formatLogTime(entry.dateTime)}{' '}
           <span className={classes.dim}>{relativeAge(entry.dateTime, now)}</span>
-        </span>,
+        </>,
+        undefined,
+        entry.dateTime?.toISOString(),
       )}
       {cell(entry.httpMethod ?? '—')}
       {cell(<FilterValue value={entry.pathInfo} label="path" filterKey="pathInfo" onFilter={onFilter} />)}
@@ -121,7 +123,9 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    // Rows beyond the visible ones on each side: enough for wheel and keyboard steps. Each row in the DOM costs
+    // every scroll frame its paint and layer upkeep (issue 19), so no more than that.
+    overscan: 3,
     getItemKey: (i) => rows[i]?.id ?? i,
   });
 
