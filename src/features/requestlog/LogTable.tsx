@@ -100,9 +100,18 @@ const Row = memo(function Row({
         entry.dateTime?.toISOString(),
       )}
       {cell(entry.httpMethod ?? '—')}
-      {cell(<FilterValue value={entry.pathInfo} label="path" filterKey="pathInfo" onFilter={onFilter} />)}
-      {cell(<FilterValue value={entry.userAuthId} label="user" filterKey="userAuthId" onFilter={onFilter} />)}
-      {cell(<FilterValue value={entry.ipAddress} label="IP" filterKey="ipAddress" onFilter={onFilter} />)}
+      {cell(
+        <FilterValue value={entry.pathInfo} label="path" filterKey="pathInfo" onFilter={onFilter} />,
+        classes.free,
+      )}
+      {cell(
+        <FilterValue value={entry.userAuthId} label="user" filterKey="userAuthId" onFilter={onFilter} />,
+        classes.free,
+      )}
+      {cell(
+        <FilterValue value={entry.ipAddress} label="IP" filterKey="ipAddress" onFilter={onFilter} />,
+        classes.free,
+      )}
       {cell(formatDuration(entry.requestDuration), classes.num)}
       {cell(
         failed ? (
@@ -112,6 +121,7 @@ const Row = memo(function Row({
         ) : (
           <span className={classes.badge}>OK</span>
         ),
+        classes.free,
       )}
     </div>
   );
