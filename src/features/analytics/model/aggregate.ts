@@ -82,8 +82,6 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[i];
 }
 
-const SLOTS = 2 ** 21;
-
 /**
  * Rows ranked by duration: `order` holds row indices in ascending order of `ms[index]`. The percentiles of any
  * grouping of the rows are then one pass over `order` (groupPercentiles), not a sort per group and table.
@@ -91,44 +89,6 @@ const SLOTS = 2 ** 21;
 export interface Ranked {
   ms: ArrayLike<number>;
   order: ArrayLike<number>;
-}
-
-/**
- * Rows ranked by one native sort of durations rounded to the µs and packed with their index in a float64 (rows
- * the rounding made equal are put in exact order after).
- */
-export function rankByDuration(rows: readonly Pick<LogRow, 'ms'>[]): {
-  ms: Float64Array;
-  order: Uint32Array;
-} {
-  const n = rows.length;
-  const ms = new Float64Array(n);
-  let max = 0;
-  for (let i = 0; i < n; i++) {
-    ms[i] = rows[i].ms;
-    if (ms[i] > max) max = ms[i];
-  }
-  const order = new Uint32Array(n);
-  if (n >= SLOTS || Math.round(max * 1000) * SLOTS + SLOTS > Number.MAX_SAFE_INTEGER) {
-    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => ms[a] - ms[b]);
-    order.set(idx);
-    return { ms, order };
-  }
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.round(Math.max(0, ms[i]) * 1000) * SLOTS + i;
-  keys.sort();
-  for (let i = 0; i < n; i++) order[i] = keys[i] % SLOTS;
-  for (let i = 1; i < n; i++) {
-    if (ms[order[i]] >= ms[order[i - 1]]) continue;
-    const at = order[i];
-    let j = i - 1;
-    while (j >= 0 && ms[order[j]] > ms[at]) {
-      order[j + 1] = order[j];
-      j--;
-    }
-    order[j + 1] = at;
-  }
-  return { ms, order };
 }
 
 const NONE = -1;
