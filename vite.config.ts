@@ -109,7 +109,7 @@ function publish(): Plugin {
  * screen uses.
  */
 const SHELL = resolve('src/app/shell/AppLayout.tsx');
-let shellModules: Set<string> | undefined;
+const DASHBOARD = resolve('src/features/projects/DashboardPage.tsx');
 const IMPORT_FROM = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const STAR_FROM = /export\s*\*\s*from\s*["']([^"']+)["']/g;
 const isBarrel = (id: string) =>
@@ -126,64 +126,80 @@ const names = (list: string) =>
       return { local: local.trim(), exported: (alias ?? local).trim() };
     });
 
+/** The modules `root` imports statically (transitively), barrels followed only to the names taken from them. */
+function staticImports(root: string, ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const idOf = (from: string, spec: string) => {
+    const info = ctx.getModuleInfo(from);
+    if (!info) return undefined;
+    if (spec.startsWith('.')) {
+      const target = resolve(from, '..', spec);
+      return info.importedIds.find((i) => i === target) ?? info.importedIds.find((i) => i.startsWith(target));
+    }
+    return info.importedIds.find(
+      (i) => i.includes(`${spec.replace(/\//g, '[\\/]')}`) || i.includes(`/${spec}/`),
+    );
+  };
+  // The module that defines `name` as a barrel exports it.
+  const throughBarrel = (barrel: string, name: string, depth = 0): string | undefined => {
+    const code = ctx.getModuleInfo(barrel)?.code ?? '';
+    for (const m of code.matchAll(IMPORT_FROM)) {
+      const found = names(m[1]).find((n) => n.exported === name || n.local === name);
+      if (found) {
+        const target = idOf(barrel, m[2]);
+        return target && isBarrel(target) && depth < 3
+          ? throughBarrel(target, found.local, depth + 1)
+          : target;
+      }
+    }
+    for (const m of code.matchAll(STAR_FROM)) {
+      const target = idOf(barrel, m[1]);
+      const found = target && depth < 3 ? throughBarrel(target, name, depth + 1) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const walk = (m: string) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    const info = ctx.getModuleInfo(m);
+    if (!info) return;
+    const barrels = new Set<string>();
+    for (const match of (info.code ?? '').matchAll(IMPORT_FROM)) {
+      const target = idOf(m, match[2]);
+      if (!target || !isBarrel(target)) continue;
+      barrels.add(target);
+      for (const n of names(match[1])) {
+        const real = throughBarrel(target, n.local);
+        if (real) walk(real);
+      }
+    }
+    for (const next of info.importedIds) if (!barrels.has(next) && !isBarrel(next)) walk(next);
+  };
+  walk(root);
+  return seen;
+}
+
+let shellModules: Set<string> | undefined;
 function shellGroup(id: string, ctx: ChunkingContext): string | null {
-  if (!shellModules) {
-    const seen = new Set<string>();
-    const idOf = (from: string, spec: string) => {
-      const info = ctx.getModuleInfo(from);
-      if (!info) return undefined;
-      if (spec.startsWith('.')) {
-        const target = resolve(from, '..', spec);
-        return (
-          info.importedIds.find((i) => i === target) ?? info.importedIds.find((i) => i.startsWith(target))
-        );
-      }
-      return info.importedIds.find(
-        (i) => i.includes(`${spec.replace(/\//g, '[\\/]')}`) || i.includes(`/${spec}/`),
-      );
-    };
-    // The module that defines `name` as a barrel exports it.
-    const throughBarrel = (barrel: string, name: string, depth = 0): string | undefined => {
-      const code = ctx.getModuleInfo(barrel)?.code ?? '';
-      for (const m of code.matchAll(IMPORT_FROM)) {
-        const found = names(m[1]).find((n) => n.exported === name || n.local === name);
-        if (found) {
-          const target = idOf(barrel, m[2]);
-          return target && isBarrel(target) && depth < 3
-            ? throughBarrel(target, found.local, depth + 1)
-            : target;
-        }
-      }
-      for (const m of code.matchAll(STAR_FROM)) {
-        const target = idOf(barrel, m[1]);
-        const found = target && depth < 3 ? throughBarrel(target, name, depth + 1) : undefined;
-        if (found) return found;
-      }
-      return undefined;
-    };
-    const walk = (m: string) => {
-      if (seen.has(m)) return;
-      seen.add(m);
-      const info = ctx.getModuleInfo(m);
-      if (!info) return;
-      const barrels = new Set<string>();
-      for (const match of (info.code ?? '').matchAll(IMPORT_FROM)) {
-        const target = idOf(m, match[2]);
-        if (!target || !isBarrel(target)) continue;
-        barrels.add(target);
-        for (const n of names(match[1])) {
-          const real = throughBarrel(target, n.local);
-          if (real) walk(real);
-        }
-      }
-      for (const next of info.importedIds) if (!barrels.has(next) && !isBarrel(next)) walk(next);
-    };
-    walk(SHELL);
-    shellModules = seen;
-  }
+  shellModules ??= staticImports(SHELL, ctx);
   // AppLayout itself stays the dynamic entry's own (small) chunk, which the router imports and the size checks
   // (scripts/chunks.ts) find by its name; it imports `shell`.
   return id !== SHELL && shellModules.has(id) ? 'shell' : null;
+}
+
+/**
+ * The same for the project dashboard (the screen a project's links and bookmarks open): what
+ * src/features/projects/DashboardPage.tsx imports statically beyond the entry and the shell (the groups above
+ * take those first) in one chunk, `dashboard-deps`. Left to itself Rolldown split it into ~15 small chunks by
+ * which other screens share each part (Skeleton, SimpleGrid, Field, the RFI and meeting queries…), each a request
+ * after the entry on the dashboard's path. A screen that shares a part of it loads the whole (a few KB).
+ */
+const PANELS = resolve('src/features/projects/work') + '/';
+let dashboardModules: Set<string> | undefined;
+function dashboardGroup(id: string, ctx: ChunkingContext): string | null {
+  dashboardModules ??= staticImports(DASHBOARD, ctx);
+  return id !== DASHBOARD && dashboardModules.has(id) && !id.startsWith(PANELS) ? 'dashboard-deps' : null;
 }
 
 /**
@@ -265,9 +281,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'index', tags: ['$initial'], priority: 1 },
-            { name: shellGroup, priority: 0 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: shellGroup, priority: 1 },
+            { name: dashboardGroup, priority: 0 },
           ],
         },
       },
