@@ -23,6 +23,13 @@ const SPAN = 'SELECT (SELECT min(id) FROM request_log) AS first, (SELECT max(id)
  */
 const IDLE_TRIM_ROWS = 1000;
 const IDLE_TRIM_PAUSE_MS = 250;
+/**
+ * Past the slack, a write deletes at most this many of the oldest rows (~0.1 s) with its batch: the log is back
+ * under the slack within a few batches (a batch holds at most 500 rows), without one transaction deleting a
+ * quarter of the log (250,000 rows: seconds of CPU, and a WAL of hundreds of MB to checkpoint, in the middle of a
+ * burst).
+ */
+const BURST_TRIM_ROWS = 10_000;
 
 /** What a row costs the byte budget: its text, plus a fixed amount for the numbers and the row itself. */
 const ROW_OVERHEAD = 100;
@@ -56,7 +63,7 @@ export function rowBytes(row) {
 /**
  * A writer over one connection: `write(rows)` inserts rows (arrays in INSERT order) in one transaction.
  * The log is kept to `retention` rows, with slack: a burst may run over by max(1,000, 25 %) before the oldest
- * rows are deleted at once; below that, they are deleted once the writer has been idle for a second, a few at a
+ * rows are deleted with each batch, at most BURST_TRIM_ROWS at a time; below that, they are deleted once the writer has been idle for a second, a few at a
  * time (IDLE_TRIM_ROWS), so deleting (as dear as inserting) is not paid while requests stream in. It is also kept to `maxBytes` of row
  * text: past it, the oldest rows are deleted at once down to 90 % of it. The running byte total is kept in the
  * `settings` table with the last id it counted, and counted again at start when rows came from elsewhere.
@@ -132,7 +139,7 @@ export function createWriter(database, limits) {
       insert.run(row);
       total += rowBytes(row);
     }
-    if (over() >= slack) trimSome(Number.MAX_SAFE_INTEGER);
+    if (over() >= slack) trimSome(BURST_TRIM_ROWS);
     if (total > maxBytes) trimBytes();
     save();
   });
