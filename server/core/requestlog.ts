@@ -83,6 +83,9 @@ export class RequestLog {
   private inThread: LogWriter | undefined;
   private acks = new Map<number, () => void>();
   private nextAck = 0;
+  /** Batches handed to the writer thread, and how many of them it has confirmed written (`written`). */
+  private handedOver = 0;
+  private confirmed = 0;
   tracking: Tracking;
 
   readonly limits: LogLimits;
@@ -141,6 +144,7 @@ export class RequestLog {
     this.pending = [];
     if (this.inThread) this.inThread.write(rowsOf(batch));
     else {
+      this.handedOver++;
       try {
         this.worker!.postMessage({ facts: batch });
       } catch {
@@ -151,13 +155,21 @@ export class RequestLog {
     }
   }
 
-  /** Resolves once every record handed over so far is in the database. */
+  /**
+   * Resolves once every record handed over so far is in the database. When the writer has confirmed every batch
+   * already, at once: a query of the log does not wait behind the writer's idle trimming (a step of 5–20 ms)
+   * when there is nothing to wait for.
+   */
   written(): Promise<void> {
     this.flush();
-    if (!this.worker) return Promise.resolve();
+    if (!this.worker || this.confirmed === this.handedOver) return Promise.resolve();
     const id = this.nextAck++;
+    const upTo = this.handedOver;
     return new Promise((resolve) => {
-      this.acks.set(id, resolve);
+      this.acks.set(id, () => {
+        this.confirmed = Math.max(this.confirmed, upTo);
+        resolve();
+      });
       this.worker!.postMessage({ ack: id });
     });
   }
