@@ -2,10 +2,12 @@
 //
 // Definition. A screen's network log is every request the page makes from the start of the navigation until the
 // screen is complete: its <h1> is shown and no request has been in flight for QUIET_MS (600 ms). Each request
-// has a start (when the page sent it) and an end (when the last byte of its response arrived). Request B *follows* request A when B started at or after A's response ended. The number of
-// **sequential round trips** is the length of the longest chain A1 → A2 → … → Ak in which each request follows
-// the previous one: the waterfall depth, the least number of network waits the screen could not overlap,
-// whatever caused them. Counted over the service's data calls (`/api/internal/*`, `/json/reply/*`,
+// has a start (when the page sent it) and an end (when the last byte of its response arrived). Request B *follows*
+// request A when B started at or after A's response ended and, where B names ids (`{folderId: 136}`), A's reply
+// is where one of them came from: the first reply to tell it (`sourcesOf`; a request that names no id is judged by
+// the time alone). The number of **sequential round trips** is the length of the longest chain A1 → A2 → … → Ak
+// in which each request follows the previous one: the waterfall depth, the least number of waits for data the
+// screen could not overlap. The chain by the time alone is reported beside it (`timeRoundTrips`). Counted over the service's data calls (`/api/internal/*`, `/json/reply/*`,
 // `/requestlogs`); the same count over every request (document, code chunks, config.json, data) is reported
 // beside it, for information (code chunks are cached after the first visit).
 //
@@ -161,7 +163,7 @@ export const SCREENS: Screen[] = [
 const QUIET_MS = 600;
 const SCREEN_TIMEOUT_MS = 30_000;
 
-interface Logged {
+interface Logged extends DataFlow {
   url: string;
   method: string;
   kind: 'data' | 'other';
@@ -172,6 +174,8 @@ interface Logged {
 export interface Visit {
   /** Longest chain of data calls, each started after the previous one's response ended. */
   dataRoundTrips: number;
+  /** The same by the time alone (the ids left out), for information: what a loaded machine adds. */
+  timeRoundTrips: number;
   /** The same over every request (document, code, config, data). */
   allRoundTrips: number;
   dataRequests: number;
@@ -198,17 +202,51 @@ export interface ScreenResult {
   pass?: boolean;
 }
 
-/** The ids a data call asks for (`{folderId: 11}`), to tell calls of the same operation apart in a chain. */
-function bodyIds(body: string | null): string {
-  if (!body) return '';
-  try {
-    const ids = Object.entries(JSON.parse(body) as Record<string, unknown>).filter(
-      ([k, v]) => /id$/i.test(k) && (typeof v === 'number' || typeof v === 'string'),
-    );
-    return ids.length ? ` {${ids.map(([k, v]) => `${k}: ${String(v)}`).join(', ')}}` : '';
-  } catch {
-    return '';
+const ID_KEY = /id$/i;
+
+/**
+ * What an id field names, so that ids are compared within one kind: `folderId`, `folderParentId`,
+ * `parentFolderId` and `rootFolderId` are all folders, `folderProjectId` is a project, `meetingMinuteId` is a
+ * minute (a minute numbered 101 is not RFI folder 101). A plain `id` is any kind ('').
+ */
+export function idKind(key: string): string {
+  const k = key.toLowerCase().replace(/ids?$/, '');
+  if (k.endsWith('project')) return 'project';
+  return k.includes('folder') ? 'folder' : k;
+}
+
+const idToken = (key: string, value: unknown) => `${idKind(key)}:${String(value)}`;
+
+/** The ids a data call asks for: its JSON body's (or query's) top-level id fields (`{folderId: 11}`). */
+function requestIds(body: string | null, search: string): [string, string][] {
+  const pairs: [string, unknown][] = [...new URLSearchParams(search).entries()];
+  if (body) {
+    try {
+      pairs.push(...Object.entries(JSON.parse(body) as Record<string, unknown>));
+    } catch {
+      // not JSON: no ids
+    }
   }
+  return pairs
+    .filter(([k, v]) => ID_KEY.test(k) && (typeof v === 'number' || (typeof v === 'string' && v !== '')))
+    .map(([k, v]) => [k, String(v)]);
+}
+
+/** Every id a JSON reply tells, anywhere in it, as `kind:value` tokens (`folder:136`). */
+export function replyIdsOf(json: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(json)) for (const v of json) replyIdsOf(v, into);
+  else if (json && typeof json === 'object') {
+    for (const [k, v] of Object.entries(json)) {
+      if (ID_KEY.test(k) && (typeof v === 'number' || typeof v === 'string')) {
+        into.add(idToken(k, v));
+      } else if (/ids$/i.test(k) && Array.isArray(v)) {
+        for (const x of v) if (typeof x === 'number' || typeof x === 'string') into.add(idToken(k, x));
+      } else {
+        replyIdsOf(v, into);
+      }
+    }
+  }
+  return into;
 }
 
 const isData = (path: string) =>
@@ -228,20 +266,61 @@ export const FOLLOW_TOLERANCE_MS = 10;
  */
 export const DATA_LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 
-/** Longest chain of requests in which each starts at or after the previous one's end (and the chain itself). */
-export function longestChain<T extends { start: number; end: number }>(items: T[]): T[] {
+/** The ids a request asks for and the ids its reply tells (see `follows`). */
+export interface DataFlow {
+  /** The request's id fields as `kind:value` (`{folderId: 136}` → "folder:136", see `idKind`); none if it names no id. */
+  ids?: string[];
+  /** Every id field anywhere in the reply, the same way (`rootFolderId: 1` → "folder:1", a plain `id: 7` → ":7"). */
+  replyIds?: ReadonlySet<string>;
+}
+
+const tells = (a: DataFlow, id: string) =>
+  !!a.replyIds && (a.replyIds.has(id) || a.replyIds.has(id.replace(/^[^:]*:/, ':')));
+
+/**
+ * The requests B can follow, or null where the time alone decides (any request B was sent after).
+ *
+ * A request that names ids waited for the reply that first told one of them: for each of its ids, the reply
+ * that told it and ended first (among those that ended before B was sent). A request whose ids no earlier reply
+ * told needed no reply (its ids came with the address). A request that names no id, or one sent after a reply
+ * that could not be read, is judged by the time alone.
+ *
+ * Why not the time alone: a call that waited for the page's CPU (the dashboard's 36 RFI reads, sent one per task
+ * while a loaded machine draws other replies) or for code started after unrelated replies ended and counted as
+ * one more round trip. With a CPU burner the time alone made the dashboard 5 and the RFI list 3 on a first visit,
+ * for the same requests and data flow that read 4 and 2 on a quiet machine. And not "any reply that told an id":
+ * a meeting's minutes link RFIs the RFI list told long before.
+ */
+function sourcesOf<T extends { start: number; end: number } & DataFlow>(r: T, items: T[]): Set<T> | null {
+  if (!r.ids?.length) return null;
+  const before = items.filter((a) => a !== r && a.start < r.start && a.end - FOLLOW_TOLERANCE_MS <= r.start);
+  if (before.some((a) => !a.replyIds)) return null;
+  const sources = new Set<T>();
+  for (const id of r.ids) {
+    let first: T | undefined;
+    for (const a of before) if (tells(a, id) && (!first || a.end < first.end)) first = a;
+    if (first) sources.add(first);
+  }
+  return sources;
+}
+
+/**
+ * Longest chain of requests in which each follows the previous one, and the chain itself. B follows A when B was
+ * sent at or after A's reply ended (FOLLOW_TOLERANCE_MS) and, where B names ids, A is where they came from
+ * (`sourcesOf`).
+ */
+export function longestChain<T extends { start: number; end: number } & DataFlow>(items: T[]): T[] {
   const sorted = [...items].sort((a, b) => a.start - b.start || a.end - b.end);
   const depth: number[] = [];
   const prev: number[] = [];
   sorted.forEach((r, i) => {
     depth[i] = 1;
     prev[i] = -1;
+    const sources = sourcesOf(r, sorted);
     for (let j = 0; j < i; j++) {
-      if (
-        sorted[j].end - FOLLOW_TOLERANCE_MS <= r.start &&
-        sorted[j].start < r.start &&
-        depth[j] + 1 > depth[i]
-      ) {
+      const a = sorted[j];
+      const follows = sources ? sources.has(a) : a.start < r.start && a.end - FOLLOW_TOLERANCE_MS <= r.start;
+      if (follows && depth[j] + 1 > depth[i]) {
         depth[i] = depth[j] + 1;
         prev[i] = j;
       }
@@ -264,6 +343,8 @@ const HOME = '/projects/1';
  */
 async function visit(page: Page, navigate: () => Promise<unknown>, expectPath?: string): Promise<Visit> {
   const log: Logged[] = [];
+  /** The data replies' bodies being read (for the ids they tell). */
+  const reading: Promise<void>[] = [];
   const sent = new Map<Request, number>();
   let inFlight = 0;
   let lastActivity = Date.now();
@@ -279,13 +360,24 @@ async function visit(page: Page, navigate: () => Promise<unknown>, expectPath?: 
     const start = sent.get(request);
     if (failed || start === undefined) return;
     const u = new URL(request.url());
-    log.push({
-      url: u.pathname + u.search + bodyIds(request.postData()),
+    const ids = requestIds(request.postData(), u.search);
+    const entry: Logged = {
+      url: u.pathname + u.search + (ids.length ? ` {${ids.map(([k, v]) => `${k}: ${v}`).join(', ')}}` : ''),
       method: request.method(),
       kind: isData(u.pathname) ? 'data' : 'other',
       start,
       end,
-    });
+      ids: ids.map(([k, v]) => idToken(k, v)),
+    };
+    log.push(entry);
+    if (entry.kind === 'data')
+      reading.push(
+        request
+          .response()
+          .then((r) => r?.json())
+          .then((json: unknown) => void (entry.replyIds = replyIdsOf(json)))
+          .catch(() => undefined),
+      );
   };
   const onFinished = (r: Request) => onDone(r, false);
   const onFailed = (r: Request) => onDone(r, true);
@@ -304,11 +396,13 @@ async function visit(page: Page, navigate: () => Promise<unknown>, expectPath?: 
       await page.waitForTimeout(50);
     }
     const completeMs = lastActivity - started;
+    await Promise.all(reading);
     const heading = ((await h1.textContent()) ?? '').trim();
     const data = log.filter((r) => r.kind === 'data');
     const chain = longestChain(data);
     return {
       dataRoundTrips: chain.length,
+      timeRoundTrips: longestChain(data.map(({ start, end }) => ({ start, end }))).length,
       allRoundTrips: longestChain(log).length,
       dataRequests: data.length,
       requests: log.length,

@@ -585,6 +585,8 @@ async function roundtripsPart(signal: AbortSignal) {
     error: s.error,
     inApp: s.nav?.dataRoundTrips,
     cold: s.cold?.dataRoundTrips,
+    inAppByTime: s.nav?.timeRoundTrips,
+    coldByTime: s.cold?.timeRoundTrips,
     budgetInApp: s.budgetNav,
     budgetCold: s.budgetCold,
     inAppWithCode: s.nav?.allRoundTrips,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lazyScreens, routeGroups } from '../../bench/chunks';
-import { FOLLOW_TOLERANCE_MS, longestChain } from '../../bench/roundtrips';
+import { FOLLOW_TOLERANCE_MS, idKind, longestChain, replyIdsOf } from '../../bench/roundtrips';
 
 const req = (name: string, start: number, end: number) => ({ name, start, end });
 const names = (chain: { name: string }[]) => chain.map((r) => r.name);
@@ -41,6 +41,77 @@ describe('sequential round trips (longestChain)', () => {
 
   it('is 0 for a screen without data calls', () => {
     expect(longestChain([])).toHaveLength(0);
+  });
+});
+
+describe('sequential round trips: where a request’s ids came from', () => {
+  const call = (name: string, start: number, end: number, ids: string[], reply: unknown) => ({
+    name,
+    start,
+    end,
+    ids,
+    replyIds: replyIdsOf(reply),
+  });
+
+  it('tells ids apart by their kind', () => {
+    expect(['folderId', 'folderParentId', 'parentFolderId', 'rootFolderId'].map(idKind)).toEqual(
+      Array(4).fill('folder'),
+    );
+    expect(idKind('folderProjectId')).toBe('project');
+    expect(idKind('meetingMinuteId')).toBe('meetingminute');
+    expect(idKind('id')).toBe('');
+    expect([...replyIdsOf({ a: [{ folderId: 4, meetingMinuteId: 101 }], childIds: [7] })].sort()).toEqual([
+      'child:7',
+      'folder:4',
+      'meetingminute:101',
+    ]);
+  });
+
+  it('does not count a request that started late, after a reply that did not tell its ids', () => {
+    // The RFI list on a loaded machine: the RFI reads go out after the containers' reply ended, but their ids
+    // came from the RFI container's list, sent beside the project.
+    const log = [
+      call('project', 0, 300, ['project:1'], { projectId: 1, rootFolderId: 1 }),
+      call('rfi container', 10, 320, ['folder:4'], { folders: [{ folderId: 101 }, { folderId: 102 }] }),
+      call('containers', 305, 610, ['folder:1'], { folders: [{ folderId: 4 }, { folderId: 8 }] }),
+      call('rfi 101', 640, 950, ['folder:101'], {}),
+      call('rfi 102', 650, 960, ['folder:102'], {}),
+    ];
+    expect(names(longestChain(log))).toEqual(['project', 'containers']);
+    // By the time alone the late RFI reads follow the containers.
+    expect(longestChain(log.map(({ start, end }) => ({ start, end })))).toHaveLength(3);
+  });
+
+  it('takes the first reply that told an id, not a later one that told it again', () => {
+    const log = [
+      call('list', 0, 300, ['folder:4'], { folders: [{ folderId: 134 }] }),
+      call('minutes', 5, 600, ['folder:3700'], {
+        minutes: [{ linkedIssueFolderId: 134, meetingMinuteId: 134 }],
+      }),
+      call('rfi 134', 700, 1000, ['folder:134'], {}),
+    ];
+    expect(names(longestChain(log))).toEqual(['list', 'rfi 134']);
+  });
+
+  it('counts a waterfall of ids as one round trip each', () => {
+    const log = [
+      call('project', 0, 300, ['project:1'], { rootFolderId: 1 }),
+      call('containers', 305, 600, ['folder:1'], { folders: [{ folderId: 8 }] }),
+      call('meetings', 605, 900, ['folder:8'], { folders: [{ folderId: 3900 }] }),
+      call('meeting', 905, 1200, ['folder:3900'], {}),
+    ];
+    expect(names(longestChain(log))).toEqual(['project', 'containers', 'meetings', 'meeting']);
+  });
+
+  it('judges by the time alone a request without ids, or one sent after a reply it could not read', () => {
+    const unread = { name: 'unread', start: 0, end: 300 };
+    expect(longestChain([unread, call('next', 310, 600, ['folder:9'], {})])).toHaveLength(2);
+    expect(
+      longestChain([
+        call('a', 0, 300, ['folder:1'], { folderId: 2 }),
+        { name: 'no ids', start: 310, end: 600 },
+      ]),
+    ).toHaveLength(2);
   });
 });
 
