@@ -232,6 +232,9 @@ export class RequestLog {
   ): Promise<{ rows: Generator<StoredEntry, void>; cut: () => LogCut | undefined; pausable: boolean }> {
     checkBounds(q);
     await this.written();
+    // Trimming waits while the log is read (log-writer.mjs, `reading`).
+    if (this.worker) this.worker.postMessage({ reading: true });
+    else this.inThread!.reading();
     const where: string[] = [];
     const args: unknown[] = [];
     const add = (sql: string, ...values: unknown[]) => {
