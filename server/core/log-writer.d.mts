@@ -5,6 +5,8 @@ export type LogRow = (string | number | null)[];
 
 export interface LogWriter {
   write(batch: LogRow[]): void;
+  /** The log is being read: idle trimming waits. */
+  reading(): void;
   bytes(): number;
   stop(): void;
 }

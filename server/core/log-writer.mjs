@@ -17,12 +17,16 @@ const SPAN = 'SELECT (SELECT min(id) FROM request_log) AS first, (SELECT max(id)
 /**
  * Rows over retention are deleted while the writer is idle in steps with pauses between them, so reads of the log
  * right after a burst, such as an admin's queries, do not compete with one long delete (and do not wait for a
- * step: RequestLog.written). A step of 1,000 rows takes ~11 ms of CPU (~11 µs a row; a step of 250 costs 14–25 µs
- * a row: the indexes' pages are shared by fewer rows), so 4,000 rows a second for the share of a core that 2,500
- * in steps of 250 took; the slack below bounds how far behind it may fall.
+ * step: RequestLog.written). While the log is being read the steps wait (`reading`): a step and the checkpoint it
+ * may bring (up to 10,000 WAL pages copied) compete with the queries for the cores, and every commit makes the
+ * reading connection read its pages again. A step of 1,000 rows takes ~11 ms of CPU (~11 µs a row; a step of 250
+ * costs 14–25 µs a row: the indexes' pages are shared by fewer rows), so 4,000 rows a second for the share of a
+ * core that 2,500 in steps of 250 took; the slack below bounds how far behind it may fall.
  */
 const IDLE_TRIM_ROWS = 1000;
 const IDLE_TRIM_PAUSE_MS = 250;
+/** The writer is idle once it has written nothing, and the log has not been read, for this long. */
+const IDLE_AFTER_MS = 1000;
 /**
  * Past the slack, a write deletes at most this many of the oldest rows (~0.1 s) with its batch: the log is back
  * under the slack within a few batches (a batch holds at most 500 rows), without one transaction deleting a
@@ -63,9 +67,10 @@ export function rowBytes(row) {
 /**
  * A writer over one connection: `write(rows)` inserts rows (arrays in INSERT order) in one transaction.
  * The log is kept to `retention` rows, with slack: a burst may run over by max(1,000, 25 %) before the oldest
- * rows are deleted with each batch, at most BURST_TRIM_ROWS at a time; below that, they are deleted once the writer has been idle for a second, a few at a
- * time (IDLE_TRIM_ROWS), so deleting (as dear as inserting) is not paid while requests stream in. It is also kept to `maxBytes` of row
- * text: past it, the oldest rows are deleted at once down to 90 % of it. The running byte total is kept in the
+ * rows are deleted with each batch, at most BURST_TRIM_ROWS at a time; below that, they are deleted once the
+ * writer has been idle for a second (no batch written, no query of the log: `reading`), a few at a time
+ * (IDLE_TRIM_ROWS), so deleting (as dear as inserting) is not paid while requests stream in. It is also kept to
+ * `maxBytes` of row text: past it, the oldest rows are deleted at once down to 90 % of it. The running byte total is kept in the
  * `settings` table with the last id it counted, and counted again at start when rows came from elsewhere.
  */
 export function createWriter(database, limits) {
@@ -134,6 +139,11 @@ export function createWriter(database, limits) {
     if (trimWhenIdle.immediate() === IDLE_TRIM_ROWS) idleTimer = setTimeout(idle, IDLE_TRIM_PAUSE_MS);
     else idleTimer = undefined;
   };
+  const idleLater = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(idle, IDLE_AFTER_MS);
+    idleTimer.unref?.();
+  };
   const write = database.transaction((batch) => {
     for (const row of batch) {
       insert.run(row);
@@ -147,9 +157,11 @@ export function createWriter(database, limits) {
     write(batch) {
       // IMMEDIATE takes the write lock up front, so a busy database is waited for (busy_timeout), not refused.
       write.immediate(batch);
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(idle, 1000);
-      idleTimer.unref?.();
+      idleLater();
+    },
+    /** The log is being read: idle trimming, pending or under way, waits until it has not been for a while. */
+    reading() {
+      if (idleTimer) idleLater();
     },
     /** The byte total the writer keeps (for tests and the bench). */
     bytes: () => total,
@@ -181,6 +193,7 @@ if (parentPort && workerData?.file) {
       console.error('request log: a batch could not be written', e);
     }
     if (message.ack !== undefined) parentPort.postMessage(message.ack);
+    if (message.reading) writer.reading();
     if (message.close) {
       writer.stop();
       db.close();

@@ -1,10 +1,12 @@
 // The request log (operation 20, docs/service.md#request-log): what every entry holds, one test per query
 // parameter, the Enable*Tracking switches, masking of passwords and session keys, and that log queries are not
 // logged.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDateTime, parseTimeSpan } from '../../src/contract/codecs';
 import { operations, type RouteStyle } from '../../src/contract/operations';
 import type { LogFacts } from '../../server/core/log-row';
+import { createWriter } from '../../server/core/log-writer.mjs';
+import { openDatabase } from '../../server/db/db';
 import {
   expectError,
   expectStatus,
@@ -715,6 +717,50 @@ describe('retention', () => {
       expect(list).not.toContain(1);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('idle trimming', () => {
+  it('deletes rows over retention once the writer is idle, and waits while the log is read', () => {
+    vi.useFakeTimers();
+    const db = openDatabase(':memory:');
+    try {
+      const writer = createWriter(db, 100);
+      const count = () => (db.prepare('SELECT count(*) AS n FROM request_log').get() as { n: number }).n;
+      const row = (i: number) => [
+        i,
+        'GET',
+        null,
+        '/t',
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        0,
+        1,
+      ];
+      writer.write(Array.from({ length: 600 }, (_, i) => row(i)));
+      expect(count()).toBe(600); // over retention by less than the slack: nothing deleted while writing
+      vi.advanceTimersByTime(900);
+      writer.reading(); // a query of the log: the writer is not idle yet
+      vi.advanceTimersByTime(900);
+      expect(count()).toBe(600);
+      vi.advanceTimersByTime(200);
+      expect(count()).toBe(100);
+      writer.stop();
+    } finally {
+      db.close();
+      vi.useRealTimers();
     }
   });
 });
