@@ -1,6 +1,6 @@
 // The shell's parts that are not needed for the first screen wait for the page to be idle (toasts, the header's
 // popover and dialog, the navigation behind a phone's burger), each in a commit of its own after the first.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Calls `callback` when the page is idle, or after a second at the latest. Returns the cancel. */
 export function whenIdle(callback: () => void): () => void {
@@ -20,6 +20,7 @@ export function whenIdle(callback: () => void): () => void {
  */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  // As a transition: rendered a few ms at a time (all of them at once: idle callbacks come in the same idle period).
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   return idle;
 }
