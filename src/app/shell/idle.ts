@@ -1,5 +1,5 @@
 // The shell's parts that are not needed for the first screen wait for the page to be idle (toasts, the header's
-// popover and dialog, the navigation behind a phone's burger), each in a commit of its own after the first.
+// popover and dialog, the navigation behind a phone's burger): they come in a commit after the shell's first.
 import { startTransition, useEffect, useState } from 'react';
 
 /** Calls `callback` when the page is idle, or after a second at the latest. Returns the cancel. */
