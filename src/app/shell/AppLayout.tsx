@@ -15,6 +15,7 @@ import { Navigation } from './Navigation';
 import { OfflineNotice } from './OfflineNotice';
 import { PaletteHost } from './PaletteHost';
 import { ToastsHost } from './ToastsHost';
+import { useIdle } from './idle';
 import { useTrackPlaces } from './recentPlaces';
 import { outboxHandlers } from '../outboxHandlers';
 
@@ -57,6 +58,9 @@ export function AppLayout() {
   // Writes kept in the outbox go out while signed in, once the connection is back (docs/offline.md).
   const queryClient = useQueryClient();
   useEffect(() => startOutboxSender({ handlers: outboxHandlers, queryClient }), [queryClient]);
+  // The navigation (behind the burger on a phone) once the page is idle: its scroll area sets itself up during
+  // its commit (src/app/shell/idle.ts).
+  const withNavigation = useIdle();
 
   return (
     <>
@@ -74,7 +78,7 @@ export function AppLayout() {
           <Header projectId={projectId} navOpened={navOpened} onToggleNav={toggle} />
         </AppShell.Header>
         <AppShell.Navbar p="xs" component="nav" aria-label="Sections" className="pm-no-print">
-          <Navigation projectId={projectId} />
+          {withNavigation && <Navigation projectId={projectId} />}
         </AppShell.Navbar>
         <AppShell.Main className="pm-shell-main" id="main-content" tabIndex={-1}>
           <OfflineNotice />

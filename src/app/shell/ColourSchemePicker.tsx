@@ -13,6 +13,7 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import { MoonIcon, SunIcon } from '../../ui/icons';
+import { useIdle } from './idle';
 
 export const SCHEME_LABELS: Record<MantineColorScheme, string> = {
   light: 'Light',
@@ -25,6 +26,20 @@ export function ColourSchemePicker() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const label = `Colour scheme: ${SCHEME_LABELS[colorScheme]}`;
+  // The popover (Floating UI's references, its dropdown's portal) once the page is idle (src/app/shell/idle.ts).
+  const withPopover = useIdle();
+  const button = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setOpened((o) => !o)}
+    >
+      {scheme === 'dark' ? <MoonIcon /> : <SunIcon />}
+    </ActionIcon>
+  );
+  if (!withPopover) return button;
 
   return (
     <Popover
@@ -36,17 +51,7 @@ export function ColourSchemePicker() {
       returnFocus
       shadow="md"
     >
-      <Popover.Target>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label={label}
-          title={label}
-          onClick={() => setOpened((o) => !o)}
-        >
-          {scheme === 'dark' ? <MoonIcon /> : <SunIcon />}
-        </ActionIcon>
-      </Popover.Target>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown p={6} aria-label="Colour scheme">
         <Stack gap={2} role="group" aria-labelledby="pm-colour-scheme-label">
           <Text id="pm-colour-scheme-label" size="xs" c="dimmed" fw={500} px="xs" pt={4} pb={2}>

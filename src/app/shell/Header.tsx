@@ -9,6 +9,7 @@ import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
 import { SearchIcon, SignOutIcon } from '../../ui/icons';
 import { openPalette } from './PaletteHost';
+import { useIdle } from './idle';
 
 export interface HeaderProps {
   projectId?: number;
@@ -27,6 +28,8 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const projectName = project.data?.projectName ?? `Project ${projectId}`;
   const outbox = useOutbox();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
+  // The closed dialog (its portal) once the page is idle (src/app/shell/idle.ts).
+  const withDialog = useIdle();
   const signOutNow = () => {
     setConfirmSignOut(false);
     void signOut(queryClient, navigate);
@@ -138,24 +141,26 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           <SignOutIcon />
         </ActionIcon>
       </Group>
-      <Modal opened={confirmSignOut} onClose={() => setConfirmSignOut(false)} title="Sign out?">
-        <Stack gap="md">
-          <Text size="sm">{unsent}; signing out discards them.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              component={Link}
-              to={routes.outbox.href()}
-              onClick={() => setConfirmSignOut(false)}
-            >
-              Open the outbox
-            </Button>
-            <Button color="red" onClick={signOutNow}>
-              Sign out and discard
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {withDialog && (
+        <Modal opened={confirmSignOut} onClose={() => setConfirmSignOut(false)} title="Sign out?">
+          <Stack gap="md">
+            <Text size="sm">{unsent}; signing out discards them.</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                component={Link}
+                to={routes.outbox.href()}
+                onClick={() => setConfirmSignOut(false)}
+              >
+                Open the outbox
+              </Button>
+              <Button color="red" onClick={signOutNow}>
+                Sign out and discard
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Group>
   );
 }

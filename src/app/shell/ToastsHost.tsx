@@ -5,18 +5,9 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { retryableImport } from '../../ui/retryableImport';
+import { whenIdle } from './idle';
 
 const loadToasts = retryableImport(() => import('./Toasts'));
-
-/** Calls `callback` when the page is idle, or after a second at the latest. Returns the cancel. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(callback, 200);
-  return () => clearTimeout(timer);
-}
 
 export function ToastsHost() {
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
