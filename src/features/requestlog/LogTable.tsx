@@ -24,49 +24,49 @@ export interface LogTableProps {
 
 const COLUMNS = ['Id', 'Time', 'Method', 'Path', 'User', 'IP', 'Duration', 'Status'];
 
-function FilterValue({
-  value,
-  label,
-  filterKey,
-  onFilter,
-}: {
-  value?: string;
-  label: string;
-  filterKey: FilterKey;
-  onFilter: LogTableProps['onFilter'];
-}) {
-  if (!value) return <span className={classes.dim}>—</span>;
+const FILTER_LABELS: Record<FilterKey, string> = {
+  pathInfo: 'path',
+  userAuthId: 'user',
+  ipAddress: 'IP',
+  sessionId: 'session',
+};
+
+/** A cell whose value filters the log by itself when clicked (handled by the grid, see `onGridClick`). */
+function filterCell(filterKey: FilterKey, value: string | undefined): ReactNode {
+  if (!value)
+    return (
+      <div role="gridcell" className={`${classes.cell} ${classes.dim}`}>
+        —
+      </div>
+    );
+  const label = FILTER_LABELS[filterKey];
   return (
-    <button
-      type="button"
-      className={classes.filter}
-      title={`Filter by ${label}: ${value}`}
-      aria-label={`Filter by ${label} ${value}`}
-      tabIndex={-1}
-      onClick={(e: MouseEvent) => {
-        e.stopPropagation();
-        onFilter(filterKey, value);
-      }}
-    >
-      {value}
-    </button>
+    <div role="gridcell" className={classes.cell} data-filter={filterKey}>
+      <span
+        role="button"
+        className={classes.filter}
+        title={`Filter by ${label}: ${value}`}
+        aria-label={`Filter by ${label} ${value}`}
+        tabIndex={-1}
+      >
+        {value}
+      </span>
+    </div>
   );
 }
 
+// One element per cell where the content allows it, no handlers per row (clicks are handled by the grid): each
+// element of a row costs every scroll step its render, style, layout and paint (issue 19).
 const Row = memo(function Row({
   entry,
   selected,
   now,
-  onOpen,
-  onFilter,
   start,
   index,
 }: {
   entry: RequestLogEntry;
   selected: boolean;
   now: number;
-  onOpen: (id: number) => void;
-  onFilter: LogTableProps['onFilter'];
   /** Offset from the top of the list, px. */
   start: number;
   index: number;
@@ -74,11 +74,6 @@ const Row = memo(function Row({
   const failed = isError(entry);
   const err = failed ? errorInfo(entry) : undefined;
   const id = entry.id;
-  const cell = (children: ReactNode, className?: string, title?: string) => (
-    <div role="gridcell" className={className ? `${classes.cell} ${className}` : classes.cell} title={title}>
-      {children}
-    </div>
-  );
   return (
     <div
       role="row"
@@ -88,41 +83,32 @@ const Row = memo(function Row({
       data-error={failed || undefined}
       className={classes.row}
       style={{ transform: `translateY(${start}px)` }}
-      onClick={() => id !== undefined && onOpen(id)}
     >
-      {cell(id ?? '—', classes.num)}
-      {cell(
-        <>
-          {formatLogTime(entry.dateTime)}{' '}
-          <span className={classes.dim}>{relativeAge(entry.dateTime, now)}</span>
-        </>,
-        undefined,
-        entry.dateTime?.toISOString(),
-      )}
-      {cell(entry.httpMethod ?? '—')}
-      {cell(
-        <FilterValue value={entry.pathInfo} label="path" filterKey="pathInfo" onFilter={onFilter} />,
-        classes.free,
-      )}
-      {cell(
-        <FilterValue value={entry.userAuthId} label="user" filterKey="userAuthId" onFilter={onFilter} />,
-        classes.free,
-      )}
-      {cell(
-        <FilterValue value={entry.ipAddress} label="IP" filterKey="ipAddress" onFilter={onFilter} />,
-        classes.free,
-      )}
-      {cell(formatDuration(entry.requestDuration), classes.num)}
-      {cell(
-        failed ? (
+      <div role="gridcell" className={`${classes.cell} ${classes.num}`}>
+        {id ?? '—'}
+      </div>
+      <div role="gridcell" className={classes.cell} title={entry.dateTime?.toISOString()}>
+        {`${formatLogTime(entry.dateTime)} `}
+        <span className={classes.dim}>{relativeAge(entry.dateTime, now)}</span>
+      </div>
+      <div role="gridcell" className={classes.cell}>
+        {entry.httpMethod ?? '—'}
+      </div>
+      {filterCell('pathInfo', entry.pathInfo)}
+      {filterCell('userAuthId', entry.userAuthId)}
+      {filterCell('ipAddress', entry.ipAddress)}
+      <div role="gridcell" className={`${classes.cell} ${classes.num}`}>
+        {formatDuration(entry.requestDuration)}
+      </div>
+      <div role="gridcell" className={`${classes.cell} ${classes.free}`}>
+        {failed ? (
           <span className={classes.badge} data-error title={err?.message}>
             {err?.errorCode ?? 'Error'}
           </span>
         ) : (
           <span className={classes.badge}>OK</span>
-        ),
-        classes.free,
-      )}
+        )}
+      </div>
     </div>
   );
 });
@@ -159,6 +145,20 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
     else if (added < 0) el.scrollTop = 0;
   }, [rows]);
 
+  // Clicks on the rows, handled here rather than by a handler on each row: a filter value filters, anything else
+  // in a row opens its entry.
+  const onGridClick = (e: MouseEvent) => {
+    const target = e.target as Element;
+    const filter = target.closest<HTMLElement>('[data-filter]');
+    if (filter) {
+      // The cell holds the value and nothing else.
+      onFilter(filter.dataset.filter as FilterKey, filter.textContent ?? '');
+      return;
+    }
+    const id = Number(target.closest<HTMLElement>('[role="row"][data-id]')?.dataset.id);
+    if (Number.isFinite(id)) onOpen(id);
+  };
+
   if (!rows.length) {
     return (
       <Box p="xl" ta="center">
@@ -187,6 +187,7 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
         // Scrollable by keyboard too (arrow keys, Page Up/Down) once focused.
         role="rowgroup"
         tabIndex={0}
+        onClick={onGridClick}
       >
         <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((v) => {
@@ -198,8 +199,6 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
                 entry={entry}
                 selected={entry.id === selectedId}
                 now={now}
-                onOpen={onOpen}
-                onFilter={onFilter}
                 start={v.start}
               />
             );
