@@ -12,7 +12,7 @@ import { RequestLog, type LogLimits } from './core/requestlog';
 import { Sessions } from './core/sessions';
 import { BODY_LIMIT } from './core/wire';
 import { ServiceError, type HandlerTable } from './handler';
-import { cors, replyHeaders } from './http/headers';
+import { cors, isApiUrl, replyHeaders } from './http/headers';
 import { operationHandler } from './http/operation';
 import { responder } from './http/respond';
 import { consoleDir, sendPageOrNotFound, serveConsole } from './http/static';
@@ -38,8 +38,6 @@ export interface AppOptions {
   cspConnectSrc?: string[];
 }
 
-/** Paths that are the API's: one no operation answers gets 405 `UnknownOperation`, never the console. */
-const API_PREFIXES = ['/api/', '/json/', '/requestlogs'];
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 /** Replies up to this size go uncompressed: below ~1 KB compression saves less than its headers cost. */
 const COMPRESS_OVER_BYTES = 1024;
@@ -69,7 +67,7 @@ export function buildApp(options: AppOptions) {
     // A URL the router cannot decode (`/api/internal/%ZZ`) gets our error body too, not Fastify's own.
     frameworkErrors: (_error, request, reply) => {
       if (!request.startedAt) request.startedAt = process.hrtime.bigint();
-      reply.headers(headers);
+      reply.headers(isApiUrl(request.url) ? headers.api : headers.page);
       const error = new ServiceError(400, 'BadRequest', 'The request URL is not valid.');
       respond(request, reply, undefined, { error });
     },
@@ -79,7 +77,7 @@ export function buildApp(options: AppOptions) {
   // The headers are set for every request before routing, so no route can miss them.
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = process.hrtime.bigint();
-    reply.headers(headers);
+    reply.headers(isApiUrl(request.url) ? headers.api : headers.page);
     if (allowCors(request, reply)) return reply.code(204).send();
     done();
   });
@@ -123,8 +121,8 @@ export function buildApp(options: AppOptions) {
   if (dir) serveConsole(app, dir);
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0].toLowerCase();
-    if (API_PREFIXES.some((p) => path.startsWith(p))) {
+    if (isApiUrl(request.url)) {
+      const path = request.url.split('?')[0].toLowerCase();
       const error = new ServiceError(
         405,
         'UnknownOperation',

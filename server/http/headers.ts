@@ -33,20 +33,39 @@ export function configuredServiceOrigin(staticDir: string): string | undefined {
 }
 
 /**
- * The headers of every reply: index.html from any address, the SPA fallback, static files, error pages and API
- * replies alike (a JSON reply is never rendered as a page). `consoleDir`: the served console, whose config.json
- * may name the service's origin for `connect-src`.
+ * The policy of an API reply (JSON, JSONP, its errors): nothing in it may load or run anything, and no page may
+ * frame it. A JSON reply is never a page; a JSONP reply is a script another page loads, under that page's policy.
+ * Shorter than the console's (~40 bytes instead of ~330) on every API reply.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Paths that are the API's (`/api/`, `/json/`, `/requestlogs`, any case): an operation's, or one no operation
+ * answers (405 `UnknownOperation`), never the console's.
+ */
+const API_PATH = /^\/(?:api\/|json\/|requestlogs)/i;
+
+/** Whether a request URL (path and query) is an API path. */
+export const isApiUrl = (url: string) => API_PATH.test(url);
+
+/**
+ * The headers of every reply: index.html from any address, the SPA fallback, static files and error pages get
+ * the console's policy (`page`); API replies the common headers with API_CSP (`api`). `consoleDir`: the served
+ * console, whose config.json may name the service's origin for `connect-src`.
  */
 export function replyHeaders(
   consoleDir: string | undefined,
   cspConnectSrc: string[] = [],
-): Record<string, string> {
+): { page: Record<string, string>; api: Record<string, string> } {
   return {
-    ...SECURITY_HEADERS,
-    'content-security-policy': contentSecurityPolicy([
-      ...(consoleDir ? [configuredServiceOrigin(consoleDir)].filter((o) => o !== undefined) : []),
-      ...cspConnectSrc,
-    ]),
+    page: {
+      ...SECURITY_HEADERS,
+      'content-security-policy': contentSecurityPolicy([
+        ...(consoleDir ? [configuredServiceOrigin(consoleDir)].filter((o) => o !== undefined) : []),
+        ...cspConnectSrc,
+      ]),
+    },
+    api: { ...SECURITY_HEADERS, 'content-security-policy': API_CSP },
   };
 }
 

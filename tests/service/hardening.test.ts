@@ -300,7 +300,7 @@ describe('every reply carries the security headers; assets are served as a stati
   });
   const h = useHarness(() => ({ staticDir: dir }));
 
-  it('gives /, /index.html, a deep link, a 404 and an API reply the same CSP (/index.html had none)', async () => {
+  it('gives /, /index.html, a deep link and a 404 the same CSP (/index.html had none); an API reply its own', async () => {
     const paths = ['/', '/index.html', '/projects/1/rfis/4/5', '/missing.png', '/assets/app-Ab12Cd.js'];
     const policies = new Set<string | null>();
     for (const path of paths) {
@@ -309,9 +309,10 @@ describe('every reply carries the security headers; assets are served as a stati
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       policies.add(res.headers.get('content-security-policy'));
     }
-    const api = await h.call('ProjectGetRequest', { projectId: 1 });
-    policies.add(api.headers.get('content-security-policy'));
     expect(policies.size).toBe(1);
+    const api = await h.call('ProjectGetRequest', { projectId: 1 });
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('reports its version in every reply (X-PM-Version)', async () => {

@@ -1,11 +1,11 @@
 // Security headers of the reference service: the console's HTML gets a strict Content-Security-Policy
-// (no inline scripts, framing refused, connect-src covering the configured service), and every reply —
-// HTML, assets, API, errors, JSONP — gets nosniff, a referrer policy and X-Frame-Options.
+// (no inline scripts, framing refused, connect-src covering the configured service), API replies one that allows
+// nothing, and every reply — HTML, assets, API, errors, JSONP — gets nosniff, a referrer policy and X-Frame-Options.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../server/http/headers';
+import { API_CSP, contentSecurityPolicy } from '../../server/http/headers';
 import { useHarness } from './harness';
 
 /** A minimal built console: index.html, one script asset and config.json. */
@@ -97,6 +97,18 @@ describe('security headers (console served on the same origin)', () => {
     const missing = await h.request('GET', '/missing.js');
     expect(missing.status).toBe(404);
     expectCommonHeaders(missing.headers);
+
+    // API replies (JSON, JSONP, errors, a path no operation answers, in any case) may load and run nothing, and
+    // no page may frame them; the console's files and pages keep the console's policy.
+    const unknown = await h.request('POST', '/API/internal/nothing');
+    expect(unknown.status).toBe(405);
+    for (const res of [api, unauthorised, jsonp, unknown]) {
+      expect(res.headers.get('content-security-policy')).toBe(API_CSP);
+      expectCommonHeaders(res.headers);
+    }
+    for (const res of [asset, missing]) {
+      expect(directives(res.headers.get('content-security-policy')).get('script-src')).toEqual(["'self'"]);
+    }
   });
 });
 
