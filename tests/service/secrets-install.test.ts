@@ -265,7 +265,7 @@ describe('secrets of an install (issue 16, finding 3)', () => {
     // the session was ended.
     const h = await harness({ sessionTtlSeconds: 10 });
     const pmSession = (await h.signIn('pm')).sessionKey;
-    // Taken once the sign-in has answered (it may take a while on a busy machine): the session is at most this old.
+    // Taken once the sign-in has answered (it may take a while on a busy machine): the session began before it.
     const signedInAt = Date.now();
     const adminSession = (await h.signIn('admin')).sessionKey;
 
