@@ -22,8 +22,3 @@ export interface Who {
   /** The parsed body (JSON object or form fields), for finding the secrets it carried. */
   body?: unknown;
 }
-
-/** A header's value as one string (repeated headers joined). */
-export function headerText(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v.join(', ') : v;
-}

@@ -12,7 +12,8 @@ import type { RequestLog } from '../core/requestlog';
 import type { Sessions } from '../core/sessions';
 import { checkFormat, parseBody, queryToRequest, readUpTo, rowStreamOf, wireTexts } from '../core/wire';
 import { ServiceError, type Handler, type HandlerTable, type User } from '../handler';
-import { headerText, type Who } from './exchange';
+import { headerText } from '../core/log-row';
+import type { Who } from './exchange';
 import type { Respond } from './respond';
 
 export interface OperationDeps {
