@@ -175,6 +175,41 @@ test.describe('reload and browser restart', () => {
   });
 });
 
+test('the sender’s code failing to download once does not stop the outbox: it goes without a reload', async ({
+  page,
+  context,
+}) => {
+  // Chromium keeps a failed dynamic import: a plain import() of the punch sender failed every later try of the
+  // page at once, without a request, and the entry never went (the restart above met a hang of the same step).
+  test.setTimeout(90_000);
+  const sends = watchPunchSends(context);
+  await signIn(page, seed.pm);
+  await page.goto(PUNCH_URL);
+  await expect(grid(page)).toBeVisible();
+  await context.setOffline(true);
+  await queueTwentyRows(page, 'Chunk');
+  const block = (route: { abort: (e: string) => Promise<void> }) => route.abort('internetdisconnected');
+  await context.route('**/api/internal/punchlist/createmany', block);
+  await context.route('**/assets/outbox-*.js', block);
+  const chunkFailed = new Promise<void>((resolve) =>
+    context.on('requestfailed', (r) => /\/assets\/outbox-[^/]*\.js/.test(r.url()) && resolve()),
+  );
+  await context.setOffline(false);
+  // A page that has not loaded the punch list (so not the sender's chunk either) tries to send: the chunk fails.
+  await page.goto('/outbox');
+  await expect(entries(page)).toHaveCount(1);
+  await chunkFailed;
+  await expect(entries(page).first().getByTestId('outbox-message')).toHaveText(
+    'The console could not download what sends this change; it will try again.',
+  );
+  await context.unroute('**/api/internal/punchlist/createmany');
+  await context.unroute('**/assets/outbox-*.js');
+  // The next try (2 s, then 5 s…) downloads the chunk again and sends.
+  await expect(page.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
+  // (The punch-list page, which had the chunk, may have tried once too, refused by the route: same rows.)
+  expect(new Set(sends.flat()).size).toBe(20);
+});
+
 test('a reply lost on the first send is sent again with the same TempItemIds: still exactly 20', async ({
   page,
   context,

@@ -1,4 +1,7 @@
-// The outbox's store (order, scope) and sender (sent, network failure, refusal, conflict) with fake sends.
+// The outbox's store (order, scope) and sender (sent, network failure, refusal, conflict) with fake sends; and
+// that no step of a send waits for ever (a handler that never loads or failed to load, a store write that never
+// ends, a `sending` mark left by a page closed mid-send).
+import { update as idbKeyvalUpdate, type UseStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
@@ -7,13 +10,23 @@ import {
   list,
   remove,
   scopeOf,
+  SENDING_HOLDS_MS,
   sendOutbox,
+  shownState,
+  startOutboxSender,
   update,
   wipeOutbox,
   type NewOutboxEntry,
   type OutboxHandlers,
+  type OutboxKindHandler,
 } from '../../src/api/outbox';
-import { memoryOutboxBackend, setOutboxBackend } from '../../src/api/outbox/store';
+import { SEND_TIMEOUT_MS, STEP_TIMEOUT_MS } from '../../src/api/outbox/sender';
+import {
+  idbUpdate,
+  memoryOutboxBackend,
+  setOutboxBackend,
+  type OutboxBackend,
+} from '../../src/api/outbox/store';
 import { sessionStore } from '../../src/api/session';
 
 const signIn = (userName: string) => sessionStore.set({ sessionKey: 'k', apiKey: 'a', userName });
@@ -199,5 +212,136 @@ describe('outbox sender', () => {
     expect(await sendOutbox({ handlers, isOnline: online })).toBe('done');
     expect(send).toHaveBeenCalledTimes(2);
     expect(state).toEqual({ subject: 'mine', status: '2' });
+  });
+});
+
+describe('outbox sender: no step waits for ever', () => {
+  const online = () => true;
+  const never = () => new Promise<never>(() => undefined);
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const sending = (sent: string[]): OutboxKindHandler => ({ send: async (e) => void sent.push(e.label) });
+
+  it('a handler that never loads ends the pass (the entry waits, not "Sending…"); the next pass sends', async () => {
+    // What the restarted browser's page met: the entry marked `sending` by a page closed mid-send, then the
+    // handler's chunk never arriving. Before, the pass waited for ever: no request, and "Sending…" on screen.
+    const sent: string[] = [];
+    const load = vi
+      .fn<() => Promise<OutboxKindHandler>>()
+      .mockImplementationOnce(never)
+      .mockResolvedValue(sending(sent));
+    const entry = await enqueue(punch(1));
+    await update(entry.id, { state: 'sending', attempts: 2, lastAttemptAt: Date.now() - 1000 });
+    const options = { handlers: { 'punch-create': load }, isOnline: online, stepTimeoutMs: 50 };
+    expect(await sendOutbox(options)).toBe('retry');
+    const [left] = await list();
+    expect(left).toMatchObject({ state: 'pending', attempts: 3 });
+    expect(left.message).toMatch(/Loading the sender took longer/);
+    expect(await sendOutbox(options)).toBe('done');
+    expect(sent).toEqual(['Punch row 1']);
+    expect(await list()).toEqual([]);
+  });
+
+  it('a handler that failed to load is a failure worth trying again, said for people', async () => {
+    const sent: string[] = [];
+    const load = vi
+      .fn<() => Promise<OutboxKindHandler>>()
+      .mockRejectedValueOnce(
+        new TypeError('Failed to fetch dynamically imported module: http://h/assets/o-1.js'),
+      )
+      .mockResolvedValue(sending(sent));
+    await enqueue(punch(1));
+    const options = { handlers: { 'punch-create': load }, isOnline: online };
+    expect(await sendOutbox(options)).toBe('retry');
+    const [left] = await list();
+    expect(left).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(left.message).toBe('The console could not download what sends this change; it will try again.');
+    expect(await sendOutbox(options)).toBe('done');
+    expect(sent).toEqual(['Punch row 1']);
+  });
+
+  it('a store write that never ends ends the pass; the next pass sends', async () => {
+    const base = memoryOutboxBackend();
+    let hang = false;
+    const backend: OutboxBackend = { ...base, update: (k, fn) => (hang ? never() : base.update(k, fn)) };
+    setOutboxBackend(backend);
+    const sent: string[] = [];
+    await enqueue(punch(1));
+    const options = {
+      handlers: { 'punch-create': async () => sending(sent) },
+      isOnline: online,
+      stepTimeoutMs: 50,
+    };
+    hang = true;
+    await expect(sendOutbox(options)).rejects.toThrow(/Saving the outbox took longer/);
+    hang = false;
+    expect(await sendOutbox(options)).toBe('done');
+    expect(sent).toEqual(['Punch row 1']);
+  });
+
+  it('the running sender is not stopped by a step that hangs: it tries again by itself', async () => {
+    const sent: string[] = [];
+    const load = vi
+      .fn<() => Promise<OutboxKindHandler>>()
+      .mockImplementationOnce(never)
+      .mockResolvedValue(sending(sent));
+    await enqueue(punch(1));
+    const stop = startOutboxSender({
+      handlers: { 'punch-create': load },
+      isOnline: online,
+      subscribeOnline: () => () => undefined,
+      stepTimeoutMs: 50,
+      retryDelays: [20],
+    });
+    try {
+      await vi.waitFor(() => expect(sent).toEqual(['Punch row 1']), { timeout: 2_000, interval: 20 });
+      await vi.waitFor(async () => expect(await list()).toEqual([]), { timeout: 1_000, interval: 20 });
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a `sending` mark of a page that is gone reads as waiting', () => {
+    const now = Date.now();
+    expect(shownState({ state: 'sending', lastAttemptAt: now - 5_000 }, now)).toBe('sending');
+    expect(shownState({ state: 'sending', lastAttemptAt: now - SENDING_HOLDS_MS }, now)).toBe('pending');
+    expect(shownState({ state: 'sending' }, now)).toBe('pending');
+    expect(shownState({ state: 'refused', lastAttemptAt: now - SENDING_HOLDS_MS }, now)).toBe('refused');
+    // The mark outlasts everything one entry's send may take: the mark, the handler, the requests, the writes.
+    expect(SENDING_HOLDS_MS).toBeGreaterThan(SEND_TIMEOUT_MS + 1_000 + 4 * STEP_TIMEOUT_MS);
+  });
+
+  it('the IndexedDB update settles when its transaction aborts (idb-keyval’s waits for ever)', async () => {
+    // A fake object store whose transaction aborts before the read succeeds (connection closed, internal error).
+    const fake = () => {
+      const tx = { error: null as DOMException | null, abort: () => undefined } as unknown as IDBTransaction;
+      const read = {} as IDBRequest;
+      const store = { transaction: tx, get: () => read, put: vi.fn() } as unknown as IDBObjectStore;
+      const useStore: UseStore = (_mode, callback) => Promise.resolve().then(() => callback(store));
+      const abort = () => {
+        (tx as { error: DOMException | null }).error = new DOMException('closed', 'AbortError');
+        tx.onabort?.call(tx, new Event('abort'));
+      };
+      return { useStore, abort };
+    };
+    const ours = fake();
+    const settled = idbUpdate(ours.useStore, 'k', (v) => v);
+    await sleep(0);
+    ours.abort();
+    await expect(settled).rejects.toThrow('closed');
+
+    const theirs = fake();
+    const waiting = idbKeyvalUpdate('k', (v) => v, theirs.useStore);
+    await sleep(0);
+    theirs.abort();
+    expect(
+      await Promise.race([
+        waiting.then(
+          () => 'settled',
+          () => 'settled',
+        ),
+        sleep(50).then(() => 'waiting'),
+      ]),
+    ).toBe('waiting');
   });
 });

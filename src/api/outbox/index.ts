@@ -1,6 +1,7 @@
 // The outbox: writes made while the service could not be reached, kept in IndexedDB per user and sent once, in
 // order, when the connection returns (docs/offline.md, "The outbox").
 export type { FieldValues, NewOutboxEntry, OutboxEntry, OutboxKind, OutboxState } from './types';
+export { SENDING_HOLDS_MS, shownState } from './types';
 export {
   currentScope,
   enqueue,

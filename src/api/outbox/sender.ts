@@ -4,7 +4,9 @@
 // the entry pending and the sender tries again later and when the connection returns; a 401 is handled by
 // `call()` (the sign-in dialog, then the same call again); any other refusal (400, 403, 404…) sets the entry
 // to `refused` with the service's message. Later entries of a refused or conflicted record wait; other
-// records' entries still go.
+// records' entries still go. No step of a pass may wait for ever: the requests have `sendTimeoutMs`, every other
+// step (loading a kind's handler, each read or write of the store) `stepTimeoutMs`; one that takes longer counts
+// as a failure worth trying again, so the pass ends and the next try starts on time.
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { call } from '../client';
 import { ApiError } from '../errors';
@@ -35,6 +37,11 @@ export interface SenderOptions {
   isOnline?: () => boolean;
   /** Longest wait for one entry's requests before it counts as a network failure (default 60 s). */
   sendTimeoutMs?: number;
+  /**
+   * Longest wait for any other step of a pass — loading a kind's handler, one read or write of the store —
+   * before it counts as a failure worth trying again (default 15 s).
+   */
+  stepTimeoutMs?: number;
   subscribeOnline?: (listener: (online: boolean) => void) => () => void;
 }
 
@@ -59,55 +66,114 @@ const asApiError = (e: unknown) =>
         isNetworkError: true,
       });
 
+/** A kind's handler that could not be loaded: as transient as a lost connection, said for people. */
+const notLoaded = (e: unknown): never => {
+  if (e instanceof ApiError) throw e;
+  throw new ApiError({
+    status: 0,
+    errorCode: 'NotLoaded',
+    message: 'The console could not download what sends this change; it will try again.',
+    devMessage: e instanceof Error ? e.message : String(e),
+    isNetworkError: true,
+  });
+};
+
 type Outcome = 'sent' | 'held' | 'retry';
 
-async function sendEntry(entry: OutboxEntry, options: SenderOptions): Promise<Outcome> {
-  const handler = (await options.handlers?.[entry.kind]?.()) ?? {};
-  await update(entry.id, {
-    state: 'sending',
-    attempts: entry.attempts + 1,
-    lastAttemptAt: Date.now(),
+export const SEND_TIMEOUT_MS = 60_000;
+export const STEP_TIMEOUT_MS = 15_000;
+
+/**
+ * `promise`, or a failure worth trying again (a network error) once `ms` passed without it settling: a step that
+ * hangs must not keep the pass running for ever, as no other pass of this tab starts while one runs.
+ */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ApiError({
+            status: 0,
+            errorCode: 'Timeout',
+            message: `${what} took longer than ${Math.round(ms / 1000)} s; it will be tried again.`,
+            isNetworkError: true,
+          }),
+        ),
+      ms,
+    );
   });
-  // A request that hangs (a dead connection the browser has not noticed) must not stop the outbox for good.
-  const signal = AbortSignal.timeout(options.sendTimeoutMs ?? 60_000);
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const stepOf =
+  (options: SenderOptions) =>
+  <T>(promise: Promise<T>, what: string): Promise<T> =>
+    within(promise, options.stepTimeoutMs ?? STEP_TIMEOUT_MS, what);
+
+async function sendEntry(entry: OutboxEntry, options: SenderOptions): Promise<Outcome> {
+  const step = stepOf(options);
+  // Marked first, so the state and the tries say what happens even when the handler cannot be loaded.
+  await step(
+    update(entry.id, { state: 'sending', attempts: entry.attempts + 1, lastAttemptAt: Date.now() }),
+    'Saving the outbox',
+  );
   try {
+    // The kind's code (a chunk): a failed or hung download is a failure like a lost connection, and the next try
+    // downloads it again (src/app/outboxHandlers.ts).
+    const load = options.handlers?.[entry.kind];
+    const handler = (load ? await step(load(), 'Loading the sender').catch(notLoaded) : undefined) ?? {};
+    // A request that hangs (a dead connection the browser has not noticed) must not stop the outbox for good:
+    // the requests are aborted, and a handler that does not give up with them counts as failed all the same.
+    const sendTimeout = options.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(sendTimeout);
+    const request = <T>(promise: Promise<T>) => within(promise, sendTimeout + 1_000, 'Sending');
     if (entry.base && handler.read) {
-      const current = await handler.read(entry, signal);
+      const current = await request(handler.read(entry, signal));
       const fields = conflictingFields(entry, current);
       if (fields.length) {
-        await update(entry.id, {
-          state: 'conflict',
-          message: 'Someone else changed this record since you edited it.',
-          conflict: { fields, current, at: Date.now() },
-        });
+        await step(
+          update(entry.id, {
+            state: 'conflict',
+            message: 'Someone else changed this record since you edited it.',
+            conflict: { fields, current, at: Date.now() },
+          }),
+          'Saving the outbox',
+        );
         return 'held';
       }
     }
-    const result = handler.send
-      ? await handler.send(entry, signal)
-      : await call(entry.operation, entry.request as never, { signal }).then(() => undefined);
+    const result = await request(
+      handler.send
+        ? handler.send(entry, signal)
+        : call(entry.operation, entry.request as never, { signal }).then(() => undefined),
+    );
     if (result) {
-      await update(entry.id, { state: 'refused', ...result.keep });
+      await step(update(entry.id, { state: 'refused', ...result.keep }), 'Saving the outbox');
       return result.keep.state === 'pending' ? 'retry' : 'held';
     }
-    await remove(entry.id);
-    await rebaseLater(entry);
-    await Promise.all(
-      (entry.invalidates ?? []).map((queryKey) => options.queryClient?.invalidateQueries({ queryKey })),
-    );
+    await step(remove(entry.id), 'Saving the outbox');
+    await step(rebaseLater(entry), 'Saving the outbox');
+    // The screens read their data again in the background: the outbox does not wait for those reads.
+    for (const queryKey of entry.invalidates ?? []) {
+      void options.queryClient?.invalidateQueries({ queryKey })?.catch(() => undefined);
+    }
     return 'sent';
   } catch (e) {
     const err = asApiError(e);
     // Not the request's fault (no connection, the service failing), or the user did not sign in again.
     if (err.isTransient || err.status === 401) {
-      await update(entry.id, { state: 'pending', message: err.message });
+      await step(update(entry.id, { state: 'pending', message: err.message }), 'Saving the outbox');
       return 'retry';
     }
-    await update(entry.id, {
-      state: 'refused',
-      message: err.message,
-      fieldErrors: Object.keys(err.fieldErrors).length ? err.fieldErrors : undefined,
-    });
+    await step(
+      update(entry.id, {
+        state: 'refused',
+        message: err.message,
+        fieldErrors: Object.keys(err.fieldErrors).length ? err.fieldErrors : undefined,
+      }),
+      'Saving the outbox',
+    );
     return 'held';
   }
 }
@@ -129,15 +195,16 @@ async function rebaseLater(sent: OutboxEntry): Promise<void> {
  */
 export async function sendOutbox(options: SenderOptions = {}): Promise<'done' | 'retry' | 'offline'> {
   const isOnline = options.isOnline ?? (() => onlineManager.isOnline());
+  const step = stepOf(options);
   const scope = currentScope();
   if (scope === undefined) return 'done';
   for (;;) {
     let sentAny = false;
     const held = new Set<string>();
-    for (const listed of await list(scope)) {
+    for (const listed of await step(list(scope), 'Reading the outbox')) {
       if (!isOnline()) return 'offline';
       if (currentScope() !== scope) return 'done';
-      const entry = await getEntry(listed.id);
+      const entry = await step(getEntry(listed.id), 'Reading the outbox');
       if (!entry) continue;
       if (entry.state === 'refused' || entry.state === 'conflict') {
         held.add(entry.record);

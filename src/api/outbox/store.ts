@@ -1,7 +1,7 @@
 // The outbox's store: one IndexedDB database (`pm-console-outbox`, via idb-keyval), entries keyed by scope
 // (service + user) and a sequence number, so they are listed and sent in the order they were made. Changes are
 // announced to this tab's listeners and to other tabs (BroadcastChannel).
-import { createStore, del, delMany, entries, get, set, update as idbUpdate, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval';
 import { serviceBaseUrl } from '../client';
 import { sessionStore } from '../session';
 import type { NewOutboxEntry, OutboxEntry } from './types';
@@ -20,6 +20,37 @@ export interface OutboxBackend {
   delMany(keys: string[]): Promise<void>;
 }
 
+/**
+ * Read-modify-write of one key in one transaction, settled by the transaction's end: idb-keyval's `update`
+ * waits only for its read's success, so a transaction that aborts before it (the connection closed, an
+ * internal error) left the promise, and the outbox's sender with it, waiting for ever.
+ */
+export function idbUpdate(inStore: UseStore, key: IDBValidKey, fn: (old: unknown) => unknown): Promise<void> {
+  return inStore(
+    'readwrite',
+    (store) =>
+      new Promise<void>((resolve, reject) => {
+        const tx = store.transaction;
+        tx.oncomplete = () => resolve();
+        tx.onabort = tx.onerror = () =>
+          reject(tx.error ?? new DOMException('The write was not made.', 'AbortError'));
+        const read = store.get(key);
+        read.onsuccess = () => {
+          try {
+            store.put(fn(read.result), key);
+          } catch (e) {
+            reject(e);
+            try {
+              tx.abort();
+            } catch {
+              // already finished
+            }
+          }
+        };
+      }),
+  );
+}
+
 function idbBackend(): OutboxBackend {
   let store: UseStore | undefined;
   const s = () => (store ??= createStore(OUTBOX_DB, 'entries'));
@@ -27,7 +58,7 @@ function idbBackend(): OutboxBackend {
     all: () => entries(s()),
     get: (key) => get(key, s()),
     set: (key, value) => set(key, value, s()),
-    update: (key, fn) => idbUpdate(key, fn, s()),
+    update: (key, fn) => idbUpdate(s(), key, fn),
     del: (key) => del(key, s()),
     delMany: (keys) => delMany(keys, s()),
   };

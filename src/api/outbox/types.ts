@@ -5,10 +5,30 @@ import type { OperationName } from '../../contract/operations';
 export type OutboxKind = 'punch-create' | 'rfi-update' | 'submittal-update' | 'folder-update';
 
 /**
- * pending: waits to be sent · sending: on its way (read as pending after a reload) · refused: the service said
- * no (400/403/…), its message kept · conflict: the record changed on the service since editing began.
+ * pending: waits to be sent · sending: on its way (a mark that holds `SENDING_HOLDS_MS`: see `shownState`) ·
+ * refused: the service said no (400/403/…), its message kept · conflict: the record changed on the service since
+ * editing began.
  */
 export type OutboxState = 'pending' | 'sending' | 'refused' | 'conflict';
+
+/**
+ * How long a `sending` mark holds: more than a sender can spend on one entry (its requests time out after 60 s, the
+ * steps around them after 15 s each). A mark older than that was left by a page closed or reloaded mid-send.
+ */
+export const SENDING_HOLDS_MS = 180_000;
+
+/**
+ * The state as people see it: a `sending` mark left by a page that is gone reads as waiting (every sender sends
+ * such an entry again, as any waiting one), not "Sending…" for ever.
+ */
+export function shownState(
+  entry: Pick<OutboxEntry, 'state' | 'lastAttemptAt'>,
+  now = Date.now(),
+): OutboxState {
+  return entry.state === 'sending' && now - (entry.lastAttemptAt ?? 0) >= SENDING_HOLDS_MS
+    ? 'pending'
+    : entry.state;
+}
 
 /** Form values by field (the feature's own shape); compared with JSON equality. */
 export type FieldValues = Record<string, unknown>;

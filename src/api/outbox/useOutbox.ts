@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../session';
 import { currentScope, list, subscribeOutbox } from './store';
-import type { OutboxEntry } from './types';
+import { SENDING_HOLDS_MS, shownState, type OutboxEntry } from './types';
 
 export interface OutboxSnapshot {
   /** False until the store was read once. */
@@ -18,13 +18,32 @@ let snapshot: OutboxSnapshot = EMPTY;
 const subscribers = new Set<() => void>();
 let stopSources: (() => void) | undefined;
 let generation = 0;
+let expiry: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Entries as people see them (`shownState`: a `sending` mark of a page that is gone reads as waiting); read again
+ * when the next mark that still holds runs out, so "Sending…" does not stay on screen after it.
+ */
+function shown(entries: OutboxEntry[]): OutboxEntry[] {
+  const now = Date.now();
+  let next = Infinity;
+  const out = entries.map((e) => {
+    const state = shownState(e, now);
+    if (state === 'sending') next = Math.min(next, (e.lastAttemptAt ?? 0) + SENDING_HOLDS_MS);
+    return state === e.state ? e : { ...e, state };
+  });
+  if (expiry) clearTimeout(expiry);
+  expiry = Number.isFinite(next) ? setTimeout(reload, Math.max(0, next - now) + 100) : undefined;
+  return out;
+}
 
 function reload(): void {
   const mine = ++generation;
   const scope = currentScope();
   list(scope).then(
-    (entries) => {
+    (listed) => {
       if (mine !== generation) return;
+      const entries = shown(listed);
       snapshot = { loaded: true, entries, count: entries.length };
       subscribers.forEach((s) => s());
     },
@@ -52,6 +71,8 @@ function subscribe(onChange: () => void): () => void {
     if (subscribers.size === 0) {
       stopSources?.();
       stopSources = undefined;
+      if (expiry) clearTimeout(expiry);
+      expiry = undefined;
     }
   };
 }
