@@ -41,9 +41,25 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/**
+ * The browser's online state, told to react-query from the start. react-query assumes online and listens for the
+ * browser's `online` / `offline` events only once something subscribes to it (the provider's mount, after the
+ * config and the first chunks): a page loaded offline (from the service worker) says so at once, and a change in
+ * between is not missed (the connection back while the console was starting left it "offline" until the next
+ * change). Setting the same state again does nothing, so these listeners and react-query's own agree.
+ */
+function followBrowserOnline(): void {
+  if (typeof navigator === 'undefined' || typeof window === 'undefined') return;
+  if (navigator.onLine === false) onlineManager.setOnline(false);
+  if (followingOnline) return;
+  followingOnline = true;
+  window.addEventListener('online', () => onlineManager.setOnline(true));
+  window.addEventListener('offline', () => onlineManager.setOnline(false));
+}
+let followingOnline = false;
+
 export function createQueryClient(): QueryClient {
-  // react-query assumes online until an 'offline' event; a page loaded offline (from the service worker) knows.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+  followBrowserOnline();
   watchSessionScope();
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
