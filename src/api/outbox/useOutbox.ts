@@ -41,11 +41,17 @@ function subscribe(onChange: () => void): () => void {
   if (!stopSources) {
     const a = subscribeOutbox(reload);
     const b = sessionStore.subscribe(reload);
+    // The first read (it opens IndexedDB) when the page is idle, not in the commit of the screen that subscribed.
+    const first =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(reload, { timeout: 1000 })
+        : setTimeout(reload, 0);
     stopSources = () => {
+      if (typeof requestIdleCallback === 'function') cancelIdleCallback(first as number);
+      else clearTimeout(first as ReturnType<typeof setTimeout>);
       a();
       b();
     };
-    reload();
   }
   return () => {
     subscribers.delete(onChange);
@@ -61,6 +67,12 @@ const getSnapshot = () => snapshot;
 export function useOutbox(): OutboxSnapshot {
   return useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
 }
+
+/** The count of unsent writes alone (the header's badge): no re-render when the first read finds none. */
+export function useOutboxCount(): number {
+  return useSyncExternalStore(subscribe, getCount, () => 0);
+}
+const getCount = () => snapshot.count;
 
 /** The entries of one record (`rfi:12`), for its screen. */
 export function useOutboxFor(record: string): OutboxEntry[] {

@@ -15,7 +15,7 @@ import { Navigation } from './Navigation';
 import { OfflineNotice } from './OfflineNotice';
 import { PaletteHost } from './PaletteHost';
 import { ToastsHost } from './ToastsHost';
-import { useIdle } from './idle';
+import { useIdle, whenIdle } from './idle';
 import { useTrackPlaces } from './recentPlaces';
 import { outboxHandlers } from '../outboxHandlers';
 
@@ -57,7 +57,17 @@ export function AppLayout() {
   usePrintInLight();
   // Writes kept in the outbox go out while signed in, once the connection is back (docs/offline.md).
   const queryClient = useQueryClient();
-  useEffect(() => startOutboxSender({ handlers: outboxHandlers, queryClient }), [queryClient]);
+  // Started when the page is idle: its first pass reads the store (opens IndexedDB), not needed for the first screen.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = startOutboxSender({ handlers: outboxHandlers, queryClient });
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, [queryClient]);
   // The navigation (behind the burger on a phone) once the page is idle: its scroll area sets itself up during
   // its commit (src/app/shell/idle.ts).
   const withNavigation = useIdle();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { useOutbox } from '../../api/outbox';
+import { useOutboxCount } from '../../api/outbox';
 import { projectQuery } from '../../api/queries/projects';
 import { routes } from '../../routes/routes';
 import { signOut, useSession } from '../../session/session';
@@ -26,7 +26,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
   const inProject = projectId !== undefined && !project.isError;
   const projectName = project.data?.projectName ?? `Project ${projectId}`;
-  const outbox = useOutbox();
+  const unsentCount = useOutboxCount();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   // The closed dialog (its portal) once the page is idle (src/app/shell/idle.ts).
   const withDialog = useIdle();
@@ -35,8 +35,8 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
     void signOut(queryClient, navigate);
   };
   // Unsent writes go with the sign-out: ask first.
-  const askSignOut = () => (outbox.count > 0 ? setConfirmSignOut(true) : signOutNow());
-  const unsent = `${outbox.count} ${outbox.count === 1 ? 'change has' : 'changes have'} not been sent`;
+  const askSignOut = () => (unsentCount > 0 ? setConfirmSignOut(true) : signOutNow());
+  const unsent = `${unsentCount} ${unsentCount === 1 ? 'change has' : 'changes have'} not been sent`;
 
   // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
   // "Start page" leads home), and the palette and sign-out become icons.
@@ -112,7 +112,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
         >
           <SearchIcon />
         </ActionIcon>
-        {outbox.count > 0 && (
+        {unsentCount > 0 && (
           <Button
             component={Link}
             to={routes.outbox.href()}
@@ -123,7 +123,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
             title={`Outbox: ${unsent}`}
             data-testid="outbox-count"
           >
-            Outbox {outbox.count}
+            Outbox {unsentCount}
           </Button>
         )}
         <ColourSchemePicker />

@@ -1,16 +1,9 @@
 // The shell's parts that are not needed for the first screen wait for the page to be idle (toasts, the header's
 // popover and dialog, the navigation behind a phone's burger): they come in a commit after the shell's first.
 import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '../../ui/idle';
 
-/** Calls `callback` when the page is idle, or after a second at the latest. Returns the cancel. */
-export function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(callback, 200);
-  return () => clearTimeout(timer);
-}
+export { whenIdle };
 
 /**
  * False on the first render, true once the page has been idle after it. Parts set up by Mantine during their

@@ -25,6 +25,7 @@ import { useSession } from '../../session/session';
 import type { Folder, Project } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { whenIdle } from '../../ui/idle';
 import { Field } from '../../ui/Field';
 import { FolderIcon } from '../../ui/icons';
 import { formatMoney } from '../../ui/format';
@@ -179,10 +180,15 @@ function RememberProject({ project, projectId }: { project: Project; projectId: 
     ...folderChildrenQuery(project.rootFolderId ?? 0),
     enabled: project.rootFolderId !== undefined,
   });
-  useEffect(() => {
-    rememberProject(userName, project);
-    if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
-  }, [userName, project, projectId, containers, config]);
+  // When the page is idle: not in the commit that draws the heading.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        rememberProject(userName, project);
+        if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
+      }),
+    [userName, project, projectId, containers, config],
+  );
   return null;
 }
 
