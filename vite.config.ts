@@ -207,8 +207,10 @@ function dashboardGroup(id: string, ctx: ChunkingContext): string | null {
  * The signed-in shell's and the dashboard's code requested while the entry downloads, not after it has run
  * (docs/performance.md, Lighthouse, part 4, fourth step). The entry finds a route's chunks only once it has
  * arrived (~150 KB gzip), been evaluated, read config.json and created the router: on a slow link that was a
- * second round of downloads after the first. `index.html` gets a small script of its own (async: it holds up
- * nothing; a file, not an inline script: CSP `script-src 'self'`) that, on a signed-in tab (a session in
+ * second round of downloads after the first. `index.html` gets a small script of its own (after
+ * color-scheme.js and like it a classic script in the head, so it runs before the entry does: an async one is
+ * fetched at low priority and ran after the entry in some loads; a file, not an inline script: CSP
+ * `script-src 'self'`) that, on a signed-in tab (a session in
  * sessionStorage) at a signed-in address, adds `<link rel="modulepreload">` for the shell's chunks (and a
  * stylesheet preload for its CSS), and for the dashboard's at a project's address. The entry's own `import()`s
  * then find them fetched or on their way (Vite's preload helper skips a link it finds; the module map dedupes).
@@ -280,7 +282,7 @@ function routePreload(): Plugin {
       this.emitFile({ type: 'asset', fileName, source });
       html.source = String(html.source).replace(
         '<script type="module"',
-        `<script async src="./${fileName}"></script>\n    <script type="module"`,
+        `<script src="./${fileName}"></script>\n    <script type="module"`,
       );
     },
   };
