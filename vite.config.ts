@@ -190,6 +190,21 @@ function shellGroup(id: string, ctx: ChunkingContext): string | null {
 }
 
 /**
+ * The shell's late parts (src/app/shell/late.ts: the navigation, the colour scheme's popover, the sign-out dialog,
+ * loaded once the page is idle) in one chunk, `shell-late`, built the same way: what late.ts imports statically
+ * beyond the entry and the shell. Left to itself Rolldown would share their parts (Floating UI, Popover, Modal,
+ * ScrollArea) with the screens that use them in small chunks; as one chunk it is loaded once, at idle, on every
+ * signed-in page, and the screens find it loaded (scripts/chunks.ts counts it with the shell).
+ */
+const SHELL_LATE = resolve('src/app/shell/late.ts');
+let lateModules: Set<string> | undefined;
+function shellLateGroup(id: string, ctx: ChunkingContext): string | null {
+  lateModules ??= staticImports(SHELL_LATE, ctx);
+  // late.ts itself stays the dynamic entry's own (tiny) chunk, as AppLayout does (scripts/chunks.ts finds it).
+  return id !== SHELL_LATE && lateModules.has(id) ? 'shell-late' : null;
+}
+
+/**
  * The same for the project dashboard (the screen a project's links and bookmarks open): what
  * src/features/projects/DashboardPage.tsx imports statically beyond the entry and the shell (the groups above
  * take those first) in one chunk, `dashboard-deps`. Left to itself Rolldown split it into ~15 small chunks by
@@ -367,10 +382,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            { name: shellGroup, priority: 1 },
-            { name: dashboardGroup, priority: 0 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: shellGroup, priority: 2 },
+            { name: dashboardGroup, priority: 1 },
+            { name: shellLateGroup, priority: 0 },
           ],
         },
       },

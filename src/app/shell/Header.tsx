@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { useOutboxCount } from '../../api/outbox';
+import { useOutboxCount } from '../../api/outbox/useOutbox';
 import { projectQuery } from '../../api/queries/projects';
 import { routes } from '../../routes/routes';
 import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
 import { SearchIcon, SignOutIcon } from '../../ui/icons';
 import { openPalette } from './PaletteHost';
-import { useIdle } from './idle';
+import { useLateParts } from './idle';
 
 export interface HeaderProps {
   projectId?: number;
@@ -28,8 +28,8 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const projectName = project.data?.projectName ?? `Project ${projectId}`;
   const unsentCount = useOutboxCount();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
-  // The closed dialog (its portal) once the page is idle (src/app/shell/idle.ts).
-  const withDialog = useIdle();
+  // The closed dialog (its portal) once the page is idle, with its code (src/app/shell/late.ts).
+  const late = useLateParts();
   const signOutNow = () => {
     setConfirmSignOut(false);
     void signOut(queryClient, navigate);
@@ -141,25 +141,13 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           <SignOutIcon />
         </ActionIcon>
       </Group>
-      {withDialog && (
-        <Modal opened={confirmSignOut} onClose={() => setConfirmSignOut(false)} title="Sign out?">
-          <Stack gap="md">
-            <Text size="sm">{unsent}; signing out discards them.</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                component={Link}
-                to={routes.outbox.href()}
-                onClick={() => setConfirmSignOut(false)}
-              >
-                Open the outbox
-              </Button>
-              <Button color="red" onClick={signOutNow}>
-                Sign out and discard
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+      {late && (
+        <late.SignOutDialog
+          opened={confirmSignOut}
+          unsent={unsent}
+          onClose={() => setConfirmSignOut(false)}
+          onSignOut={signOutNow}
+        />
       )}
     </Group>
   );
