@@ -180,15 +180,24 @@ function RememberProject({ project, projectId }: { project: Project; projectId: 
     ...folderChildrenQuery(project.rootFolderId ?? 0),
     enabled: project.rootFolderId !== undefined,
   });
-  // When the page is idle: not in the commit that draws the heading.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        rememberProject(userName, project);
-        if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
-      }),
-    [userName, project, projectId, containers, config],
-  );
+  // When the page is idle, not in a commit that draws the page; at once if the page is left before (in the app
+  // or by a reload: the start page lists it).
+  useEffect(() => {
+    let done = false;
+    const write = () => {
+      if (done) return;
+      done = true;
+      rememberProject(userName, project);
+      if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
+    };
+    const cancel = whenIdle(write);
+    window.addEventListener('pagehide', write);
+    return () => {
+      cancel();
+      window.removeEventListener('pagehide', write);
+      write();
+    };
+  }, [userName, project, projectId, containers, config]);
   return null;
 }
 
@@ -206,7 +215,6 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <RememberProject project={project} projectId={projectId} />
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} miw={0}>
           <Group gap="sm">
@@ -239,6 +247,7 @@ export function DashboardPage() {
 
       {rest && (
         <>
+          <RememberProject project={project} projectId={projectId} />
           <ProjectDetails project={project} />
           <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
           <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
