@@ -34,9 +34,14 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
     setConfirmSignOut(false);
     void signOut(queryClient, navigate);
   };
-  // Unsent writes go with the sign-out: ask first.
-  const askSignOut = () => (unsentCount > 0 ? setConfirmSignOut(true) : signOutNow());
   const unsent = `${unsentCount} ${unsentCount === 1 ? 'change has' : 'changes have'} not been sent`;
+  // Unsent writes go with the sign-out: ask first.
+  const askSignOut = () => {
+    if (unsentCount === 0) signOutNow();
+    else if (late) setConfirmSignOut(true);
+    // The dialog's code not in yet (offline since the page loaded, no service worker): the browser's own question.
+    else if (window.confirm(`${unsent}; signing out discards them. Sign out?`)) signOutNow();
+  };
 
   // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
   // "Start page" leads home), and the palette and sign-out become icons.
