@@ -229,7 +229,8 @@ function dashboardGroup(id: string, ctx: ChunkingContext): string | null {
  * sessionStorage) at a signed-in address, adds `<link rel="modulepreload">` for the shell's chunks (and a
  * stylesheet preload for its CSS), and for the dashboard's at a project's address. The entry's own `import()`s
  * then find them fetched or on their way (Vite's preload helper skips a link it finds; the module map dedupes).
- * Nothing changes for the sign-in page or a signed-out visit. Its name carries the hash of its text.
+ * Nothing changes for the sign-in page or a signed-out visit (or where sessionStorage is blocked: the script then
+ * does nothing). Its name carries the hash of its text.
  */
 const BOOT_SESSION_KEY = 'pm-console.session'; // src/api/session.ts
 function routePreload(): Plugin {
@@ -267,7 +268,7 @@ function routePreload(): Plugin {
       };
       const shell = filesOf(SHELL, inEntry);
       const dashboard = filesOf(DASHBOARD, new Set([...inEntry, ...shell])).filter((f) => !shell.includes(f));
-      const source = `// Written by the build (vite.config.ts, routePreload): a signed-in page's code, requested with the entry.
+      const source = `// A signed-in page's code, requested with the entry (vite.config.ts, routePreload).
 (function () {
   try {
     if (!window.sessionStorage.getItem(${JSON.stringify(BOOT_SESSION_KEY)})) return;
@@ -287,9 +288,7 @@ function routePreload(): Plugin {
       link.href = new URL(files[i], document.baseURI).href;
       document.head.appendChild(link);
     }
-  } catch (e) {
-    // no sessionStorage: the entry loads what it needs, as without this script
-  }
+  } catch (e) {}
 })();
 `;
       const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);

@@ -19,8 +19,7 @@ let loading: Promise<LateParts> | undefined;
  * right after the shell's first paint, it was still downloading with the screen's own code and data). Parts set
  * up by Mantine during their commit (Floating UI's references, portals, scroll areas) update their own state
  * there, and such an update makes React re-render synchronously within that commit; mounted with the shell, they
- * made its first commit one long task. A failed download
- * (offline for a moment) is tried again 5 s later.
+ * made its first commit one long task. A failed download (offline for a moment) is tried again 5 s later.
  */
 export function useLateParts(): LateParts | undefined {
   const [parts, setParts] = useState(late);
