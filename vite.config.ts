@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
@@ -189,6 +190,21 @@ function shellGroup(id: string, ctx: ChunkingContext): string | null {
 }
 
 /**
+ * The shell's late parts (src/app/shell/late.ts: the navigation, the colour scheme's popover, the sign-out dialog,
+ * loaded once the page is idle) in one chunk, `shell-late`, built the same way: what late.ts imports statically
+ * beyond the entry and the shell. Left to itself Rolldown would share their parts (Floating UI, Popover, Modal,
+ * ScrollArea) with the screens that use them in small chunks; as one chunk it is loaded once, at idle, on every
+ * signed-in page, and the screens find it loaded (scripts/chunks.ts counts it with the shell).
+ */
+const SHELL_LATE = resolve('src/app/shell/late.ts');
+let lateModules: Set<string> | undefined;
+function shellLateGroup(id: string, ctx: ChunkingContext): string | null {
+  lateModules ??= staticImports(SHELL_LATE, ctx);
+  // late.ts itself stays the dynamic entry's own (tiny) chunk, as AppLayout does (scripts/chunks.ts finds it).
+  return id !== SHELL_LATE && lateModules.has(id) ? 'shell-late' : null;
+}
+
+/**
  * The same for the project dashboard (the screen a project's links and bookmarks open): what
  * src/features/projects/DashboardPage.tsx imports statically beyond the entry and the shell (the groups above
  * take those first) in one chunk, `dashboard-deps`. Left to itself Rolldown split it into ~15 small chunks by
@@ -200,6 +216,90 @@ let dashboardModules: Set<string> | undefined;
 function dashboardGroup(id: string, ctx: ChunkingContext): string | null {
   dashboardModules ??= staticImports(DASHBOARD, ctx);
   return id !== DASHBOARD && dashboardModules.has(id) && !id.startsWith(PANELS) ? 'dashboard-deps' : null;
+}
+
+/**
+ * The signed-in shell's and the dashboard's code requested while the entry downloads, not after it has run
+ * (docs/performance.md, Lighthouse, part 4, fourth step). The entry finds a route's chunks only once it has
+ * arrived (~150 KB gzip), been evaluated, read config.json and created the router: on a slow link that was a
+ * second round of downloads after the first. `index.html` gets a small script of its own (after
+ * color-scheme.js and like it a classic script in the head, so it runs before the entry does: an async one is
+ * fetched at low priority and ran after the entry in some loads; a file, not an inline script: CSP
+ * `script-src 'self'`) that, on a signed-in tab (a session in
+ * sessionStorage) at a signed-in address, adds `<link rel="modulepreload">` for the shell's chunks (and a
+ * stylesheet preload for its CSS), and for the dashboard's at a project's address. The entry's own `import()`s
+ * then find them fetched or on their way (Vite's preload helper skips a link it finds; the module map dedupes).
+ * Nothing changes for the sign-in page or a signed-out visit (or where sessionStorage is blocked: the script then
+ * does nothing). Its name carries the hash of its text.
+ */
+const BOOT_SESSION_KEY = 'pm-console.session'; // src/api/session.ts
+function routePreload(): Plugin {
+  return {
+    name: 'pm-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byModule = (id: string) => chunks.find((c) => c.facadeModuleId === id);
+      const byFile = (file: string) => chunks.find((c) => c.fileName === file);
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') return;
+      const closure = (start: string[], skip = new Set<string>()) => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file) || skip.has(file)) return;
+          seen.add(file);
+          byFile(file)?.imports.forEach(walk);
+        };
+        start.forEach(walk);
+        return seen;
+      };
+      const inEntry = closure([entry.fileName]);
+      const filesOf = (id: string, skip: Set<string>) => {
+        const chunk = byModule(id);
+        if (!chunk) throw new Error(`route preload: no chunk for ${id}`);
+        const js = [...closure([chunk.fileName], skip)];
+        const css = js.flatMap((f) => [
+          ...((byFile(f) as { viteMetadata?: { importedCss: Set<string> } })?.viteMetadata?.importedCss ??
+            []),
+        ]);
+        return [...js, ...css];
+      };
+      const shell = filesOf(SHELL, inEntry);
+      const dashboard = filesOf(DASHBOARD, new Set([...inEntry, ...shell])).filter((f) => !shell.includes(f));
+      const source = `// A signed-in page's code, requested with the entry (vite.config.ts, routePreload).
+(function () {
+  try {
+    if (!window.sessionStorage.getItem(${JSON.stringify(BOOT_SESSION_KEY)})) return;
+    var base = new URL('.', document.baseURI).pathname;
+    var path = window.location.pathname;
+    if (path.toLowerCase().indexOf(base.toLowerCase()) !== 0) return;
+    path = '/' + path.slice(base.length);
+    if (/^\\/signin\\/?$/i.test(path)) return;
+    var files = ${JSON.stringify(shell)};
+    if (/^\\/projects\\/\\d+\\/?$/.test(path)) files = files.concat(${JSON.stringify(dashboard)});
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement('link');
+      var css = /\\.css$/.test(files[i]);
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.as = 'style';
+      link.crossOrigin = '';
+      link.href = new URL(files[i], document.baseURI).href;
+      document.head.appendChild(link);
+    }
+  } catch (e) {}
+})();
+`;
+      const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
+      const fileName = `assets/route-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      html.source = String(html.source).replace(
+        '<script type="module"',
+        `<script src="./${fileName}"></script>\n    <script type="module"`,
+      );
+    },
+  };
 }
 
 /**
@@ -253,7 +353,7 @@ export default defineConfig({
   // Every URL the build writes is relative: index.html's to its <base href> (docs/deploy.md, "Sub-paths"), a
   // chunk's imports, CSS url()s and the decode worker to the file that names them. So one build runs at any path.
   base: './',
-  plugins: [react(), VitePWA(pwaOptions), publish()],
+  plugins: [react(), VitePWA(pwaOptions), routePreload(), publish()],
   define: {
     __PM_VERSION__: JSON.stringify(build.version),
     __PM_COMMIT__: JSON.stringify(build.commit),
@@ -281,10 +381,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            { name: shellGroup, priority: 1 },
-            { name: dashboardGroup, priority: 0 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: shellGroup, priority: 2 },
+            { name: dashboardGroup, priority: 1 },
+            { name: shellLateGroup, priority: 0 },
           ],
         },
       },

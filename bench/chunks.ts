@@ -35,6 +35,11 @@ export function routeGroups(routerSource: string): { route: string; modules: str
 }
 
 const SHELL_MODULE = 'src/app/shell/AppLayout';
+/**
+ * The shell's late parts (navigation, popover, sign-out dialog): a chunk the shell loads on every signed-in page
+ * once it is idle (src/app/shell/idle.ts), so it counts with the shell, and as loaded for the screens inside it.
+ */
+const SHELL_LATE_MODULE = 'src/app/shell/late';
 
 /** The sign-in route is outside the signed-in shell. */
 const isSignIn = (route: string) => route === "path: 'signin'" || route === 'path: routes.signIn.pattern';
@@ -67,13 +72,15 @@ export function lazyScreens(dist: string, routerSource: string) {
     ['.tsx', '.ts', ''].map((ext) => module + ext).find((k) => manifest[k]?.isDynamicEntry);
   const groups = routeGroups(routerSource);
   const shellKey = keyOf(SHELL_MODULE);
-  const inShell = shellKey ? closure([shellKey]) : new Set<string>();
+  const lateKey = keyOf(SHELL_LATE_MODULE);
+  const shellKeys = [shellKey, lateKey].filter((k): k is string => k !== undefined);
+  const inShell = shellKey ? closure(shellKeys) : new Set<string>();
   return groups
     .map(({ route, modules }) => {
       const keys = modules.map(keyOf).filter((k): k is string => k !== undefined);
       const isShell = shellKey !== undefined && keys.includes(shellKey);
       const loaded = (k: string) => inEntry.has(k) || (!isShell && !isSignIn(route) && inShell.has(k));
-      const own = [...closure(keys)].filter((k) => !loaded(k));
+      const own = [...closure(isShell ? [...keys, ...shellKeys] : keys)].filter((k) => !loaded(k));
       const files = new Set<string>();
       for (const k of own) {
         files.add(manifest[k].file);

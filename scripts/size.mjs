@@ -8,9 +8,10 @@
 // sign-in page, counted only when it is a chunk of its own); --no-route measures an app without one
 // (bench/baseline: everything is in the entry).
 //
-// What counts: what dist/index.html loads (entry script, modulepreload links, stylesheets), plus the lazy
-// chunks the router fetches for /signin (the sign-in page module and its static imports and CSS, found in
-// Vite's manifest). Not counted: index.html itself, config.json and the favicon (a few hundred bytes).
+// What counts: what dist/index.html loads (entry script, the build's classic scripts in assets/, modulepreload
+// links, stylesheets), plus the lazy chunks the router fetches for /signin (the sign-in page module and its static
+// imports and CSS, found in Vite's manifest). Not counted: index.html itself, config.json and the favicon (a few
+// hundred bytes).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -45,6 +46,9 @@ const addFile = (f) => files.add(`/${f.replace(/^\.?\//, '')}`);
 const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
 for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
   if (tag.startsWith('<script') && /type="module"/.test(tag) && attr(tag, 'src')) addFile(attr(tag, 'src'));
+  // A classic script the build writes (assets/route-preload-<hash>.js: vite.config.ts, routePreload) loads on every
+  // page too.
+  if (tag.startsWith('<script') && /assets\//.test(attr(tag, 'src') ?? '')) addFile(attr(tag, 'src'));
   if (tag.startsWith('<link')) {
     const rel = attr(tag, 'rel');
     if (rel === 'modulepreload' || rel === 'stylesheet') addFile(attr(tag, 'href'));

@@ -7,16 +7,18 @@ import { App } from './app/App';
 import { addBaseSlash } from './config/base';
 import { loadConfig, setConfig } from './config/config';
 import { createQueryClient } from './app/queryClient';
-import { createAppRouter } from './app/router';
+import { createAppRouter, startFirstReads } from './app/router';
 import { theme } from './app/theme';
 import { reauth } from './features/auth/reauth';
+import { whenIdle } from './ui/idle';
 
 const root = createRoot(document.getElementById('root')!);
 
 /**
  * The service worker (offline start, the update prompt): production builds only (not one built with
- * PM_SERVICE_WORKER=off, whose sw.js removes itself), loaded after the first render so its code (workbox-window)
- * is not in the entry; it registers once the page has loaded (src/app/serviceWorker.ts).
+ * PM_SERVICE_WORKER=off, whose sw.js removes itself), loaded when the page is idle after the first render so its
+ * code (workbox-window) is neither in the entry nor on the first screen's way; it registers once the page has
+ * loaded (src/app/serviceWorker.ts).
  */
 declare const __PM_SERVICE_WORKER__: boolean | undefined;
 let workerRequested = false;
@@ -24,7 +26,10 @@ function registerServiceWorker() {
   const wanted = import.meta.env.PROD && typeof __PM_SERVICE_WORKER__ === 'boolean' && __PM_SERVICE_WORKER__;
   if (workerRequested || !wanted || !('serviceWorker' in navigator)) return;
   workerRequested = true;
-  void import('./app/serviceWorker').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  // Its code when the page is idle: not on the way to the first screen (its registration waits for the load event).
+  whenIdle(() => {
+    void import('./app/serviceWorker').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  });
 }
 
 async function start() {
@@ -35,6 +40,10 @@ async function start() {
   setReauthHandler((error) => reauth.request(error));
   const queryClient = createQueryClient();
   addBaseSlash();
+  // The page's first reads go out in this short task; the router (its routes, its loaders, the screen's chunks)
+  // is made in the next one.
+  startFirstReads(queryClient);
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createAppRouter(queryClient);
   // As a transition: the first render (MantineProvider's CSS variables, the router, the first screen) is done a
   // few ms at a time, not in one long task (on a slow phone, or Lighthouse's 4x slowdown, ~250 ms).

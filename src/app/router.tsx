@@ -3,7 +3,13 @@
 // Paths are the patterns of src/routes/routes.ts (absolute: a child's starts with its parent's), the same objects
 // screens build their links with.
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchPath,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { sessionStore } from '../api/session';
 import { SignInPage } from '../features/auth/SignInPage';
 import { startProjectReads } from '../features/projects/loader';
@@ -44,6 +50,18 @@ function startProjectRead(queryClient: QueryClient, { params, request }: LoaderF
   if (projectId !== undefined) {
     startProjectReads(queryClient, projectId, routePathOf(new URL(request.url)).split(/[?#]/)[0]);
   }
+}
+
+/**
+ * The same reads for the address the console is opened at, started by src/main.tsx before the router exists
+ * (creating it and running its loaders is a long task on a slow phone; the reads need none of it). The signed-in
+ * layout's loader then finds them under way (the queries dedupe).
+ */
+export function startFirstReads(queryClient: QueryClient, url = new URL(window.location.href)) {
+  if (!sessionStore.get()) return;
+  const path = routePathOf(url).split(/[?#]/)[0];
+  const projectId = parseId(matchPath({ path: routes.project.pattern, end: false }, path)?.params.projectId);
+  if (projectId !== undefined) startProjectReads(queryClient, projectId, path);
 }
 
 function redirectIfSignedIn({ request }: LoaderFunctionArgs) {

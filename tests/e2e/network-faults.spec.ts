@@ -99,8 +99,12 @@ test('a screen whose code cannot be loaded shows an error with Try again, not a 
   await signIn(page, seed.pm);
   await page.goto('/projects/1');
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  // The navigation is one of the shell's late parts (src/app/shell/late.ts): its code comes right after the first
+  // screen. This test is about the next screen's code.
+  const rfisLink = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' });
+  await expect(rfisLink).toBeVisible();
   await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' }).click();
+  await rfisLink.click();
   await expect(page.getByText('This page could not be loaded')).toBeVisible();
   await expect(page.getByText("This page's code could not be downloaded.", { exact: false })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();

@@ -345,6 +345,9 @@ test('a refused write stays with the service’s message and can be discarded; s
   // Rows queued offline, then sign-out: it asks, then the user's outbox is empty (checked in IndexedDB).
   await page.goto(PUNCH_URL);
   await expect(grid(page)).toBeVisible();
+  // The sign-out dialog is one of the shell's late parts (src/app/shell/late.ts), in once the page has been idle,
+  // as the navigation is (without it, and offline, the browser's own confirm asks).
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link').first()).toBeVisible();
   await context.setOffline(true);
   await queueTwentyRows(page, 'Sign-out');
   await expect(outboxCount(page)).toHaveText('Outbox 1');

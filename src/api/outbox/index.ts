@@ -13,7 +13,7 @@ export {
   update,
   wipeOutbox,
 } from './store';
-export { useOutbox, useOutboxFor, type OutboxSnapshot } from './useOutbox';
+export { useOutbox, useOutboxCount, useOutboxFor, type OutboxSnapshot } from './useOutbox';
 export {
   conflictingFields,
   sendOutbox,

@@ -2,8 +2,11 @@
 // tabs (the store's change notices and the session store).
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../session';
-import { currentScope, list, subscribeOutbox } from './store';
 import { SENDING_HOLDS_MS, shownState, type OutboxEntry } from './types';
+
+// The store (IndexedDB, idb-keyval) is loaded with the first read, when the page is idle: the signed-in shell's
+// header shows the count, and the store's code need not be on the way to the first screen.
+const loadStore = () => import('./store');
 
 export interface OutboxSnapshot {
   /** False until the store was read once. */
@@ -39,32 +42,47 @@ function shown(entries: OutboxEntry[]): OutboxEntry[] {
 
 function reload(): void {
   const mine = ++generation;
-  const scope = currentScope();
-  list(scope).then(
-    (listed) => {
-      if (mine !== generation) return;
-      const entries = shown(listed);
-      snapshot = { loaded: true, entries, count: entries.length };
-      subscribers.forEach((s) => s());
-    },
-    () => {
-      if (mine !== generation) return;
-      snapshot = { loaded: true, entries: [], count: 0 };
-      subscribers.forEach((s) => s());
-    },
-  );
+  loadStore()
+    .then((store) => store.list(store.currentScope()))
+    .then(
+      (listed) => {
+        if (mine !== generation) return;
+        const entries = shown(listed);
+        snapshot = { loaded: true, entries, count: entries.length };
+        subscribers.forEach((s) => s());
+      },
+      () => {
+        if (mine !== generation) return;
+        snapshot = { loaded: true, entries: [], count: 0 };
+        subscribers.forEach((s) => s());
+      },
+    );
 }
 
 function subscribe(onChange: () => void): () => void {
   subscribers.add(onChange);
   if (!stopSources) {
-    const a = subscribeOutbox(reload);
+    let stopped = false;
+    let a: (() => void) | undefined;
+    // The first read (it opens IndexedDB) when the page is idle, not in the commit of the screen that subscribed.
+    const start = () =>
+      void loadStore().then((store) => {
+        if (stopped) return;
+        a = store.subscribeOutbox(reload);
+        reload();
+      });
+    const first =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(start, { timeout: 1000 })
+        : setTimeout(start, 0);
     const b = sessionStore.subscribe(reload);
     stopSources = () => {
-      a();
+      stopped = true;
+      if (typeof requestIdleCallback === 'function') cancelIdleCallback(first as number);
+      else clearTimeout(first as ReturnType<typeof setTimeout>);
+      a?.();
       b();
     };
-    reload();
   }
   return () => {
     subscribers.delete(onChange);
@@ -82,6 +100,12 @@ const getSnapshot = () => snapshot;
 export function useOutbox(): OutboxSnapshot {
   return useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
 }
+
+/** The count of unsent writes alone (the header's badge): no re-render when the first read finds none. */
+export function useOutboxCount(): number {
+  return useSyncExternalStore(subscribe, getCount, () => 0);
+}
+const getCount = () => snapshot.count;
 
 /** The entries of one record (`rfi:12`), for its screen. */
 export function useOutboxFor(record: string): OutboxEntry[] {

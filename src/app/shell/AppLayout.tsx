@@ -5,17 +5,15 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useHref, useLocation, useParams } from 'react-router-dom';
-import { startOutboxSender } from '../../api/outbox';
 import { PageLoader } from '../../ui/PageLoader';
 import { parseId } from '../../routes/routes';
 import { useAdminCheck } from '../../session/useAdminCheck';
 import { useSession } from '../../session/session';
 import { Header } from './Header';
-import { Navigation } from './Navigation';
 import { OfflineNotice } from './OfflineNotice';
 import { PaletteHost } from './PaletteHost';
 import { ToastsHost } from './ToastsHost';
-import { useIdle } from './idle';
+import { useLateParts, whenIdle } from './idle';
 import { useTrackPlaces } from './recentPlaces';
 import { outboxHandlers } from '../outboxHandlers';
 
@@ -57,10 +55,25 @@ export function AppLayout() {
   usePrintInLight();
   // Writes kept in the outbox go out while signed in, once the connection is back (docs/offline.md).
   const queryClient = useQueryClient();
-  useEffect(() => startOutboxSender({ handlers: outboxHandlers, queryClient }), [queryClient]);
-  // The navigation (behind the burger on a phone) once the page is idle: its scroll area sets itself up during
-  // its commit (src/app/shell/idle.ts).
-  const withNavigation = useIdle();
+  // Started when the page is idle, its code loaded then: its first pass reads the store (opens IndexedDB), and
+  // neither is needed for the first screen.
+  useEffect(() => {
+    let current = true;
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      void import('../../api/outbox/sender').then((m) => {
+        if (current) stop = m.startOutboxSender({ handlers: outboxHandlers, queryClient });
+      });
+    });
+    return () => {
+      current = false;
+      cancel();
+      stop?.();
+    };
+  }, [queryClient]);
+  // The navigation (behind the burger on a phone) once the page is idle, with its code: its scroll area sets
+  // itself up during its commit (src/app/shell/idle.ts, late.ts).
+  const late = useLateParts();
 
   return (
     <>
@@ -78,7 +91,7 @@ export function AppLayout() {
           <Header projectId={projectId} navOpened={navOpened} onToggleNav={toggle} />
         </AppShell.Header>
         <AppShell.Navbar p="xs" component="nav" aria-label="Sections" className="pm-no-print">
-          {withNavigation && <Navigation projectId={projectId} />}
+          {late && <late.Navigation projectId={projectId} />}
         </AppShell.Navbar>
         <AppShell.Main className="pm-shell-main" id="main-content" tabIndex={-1}>
           <OfflineNotice />

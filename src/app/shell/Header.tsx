@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Kbd, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { useOutbox } from '../../api/outbox';
+import { useOutboxCount } from '../../api/outbox/useOutbox';
 import { projectQuery } from '../../api/queries/projects';
 import { routes } from '../../routes/routes';
 import { signOut, useSession } from '../../session/session';
 import { ColourSchemePicker } from './ColourSchemePicker';
 import { SearchIcon, SignOutIcon } from '../../ui/icons';
 import { openPalette } from './PaletteHost';
-import { useIdle } from './idle';
+import { useLateParts } from './idle';
 
 export interface HeaderProps {
   projectId?: number;
@@ -26,17 +26,22 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   const project = useQuery({ ...projectQuery(projectId ?? 0), enabled: projectId !== undefined });
   const inProject = projectId !== undefined && !project.isError;
   const projectName = project.data?.projectName ?? `Project ${projectId}`;
-  const outbox = useOutbox();
+  const unsentCount = useOutboxCount();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
-  // The closed dialog (its portal) once the page is idle (src/app/shell/idle.ts).
-  const withDialog = useIdle();
+  // The closed dialog (its portal) once the page is idle, with its code (src/app/shell/late.ts).
+  const late = useLateParts();
   const signOutNow = () => {
     setConfirmSignOut(false);
     void signOut(queryClient, navigate);
   };
+  const unsent = `${unsentCount} ${unsentCount === 1 ? 'change has' : 'changes have'} not been sent`;
   // Unsent writes go with the sign-out: ask first.
-  const askSignOut = () => (outbox.count > 0 ? setConfirmSignOut(true) : signOutNow());
-  const unsent = `${outbox.count} ${outbox.count === 1 ? 'change has' : 'changes have'} not been sent`;
+  const askSignOut = () => {
+    if (unsentCount === 0) signOutNow();
+    else if (late) setConfirmSignOut(true);
+    // The dialog's code not in yet (offline since the page loaded, no service worker): the browser's own question.
+    else if (window.confirm(`${unsent}; signing out discards them. Sign out?`)) signOutNow();
+  };
 
   // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
   // "Start page" leads home), and the palette and sign-out become icons.
@@ -112,7 +117,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
         >
           <SearchIcon />
         </ActionIcon>
-        {outbox.count > 0 && (
+        {unsentCount > 0 && (
           <Button
             component={Link}
             to={routes.outbox.href()}
@@ -123,7 +128,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
             title={`Outbox: ${unsent}`}
             data-testid="outbox-count"
           >
-            Outbox {outbox.count}
+            Outbox {unsentCount}
           </Button>
         )}
         <ColourSchemePicker />
@@ -141,25 +146,13 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           <SignOutIcon />
         </ActionIcon>
       </Group>
-      {withDialog && (
-        <Modal opened={confirmSignOut} onClose={() => setConfirmSignOut(false)} title="Sign out?">
-          <Stack gap="md">
-            <Text size="sm">{unsent}; signing out discards them.</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                component={Link}
-                to={routes.outbox.href()}
-                onClick={() => setConfirmSignOut(false)}
-              >
-                Open the outbox
-              </Button>
-              <Button color="red" onClick={signOutNow}>
-                Sign out and discard
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+      {late && (
+        <late.SignOutDialog
+          opened={confirmSignOut}
+          unsent={unsent}
+          onClose={() => setConfirmSignOut(false)}
+          onSignOut={signOutNow}
+        />
       )}
     </Group>
   );

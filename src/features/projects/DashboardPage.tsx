@@ -25,6 +25,7 @@ import { useSession } from '../../session/session';
 import type { Folder, Project } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { whenIdle } from '../../ui/idle';
 import { Field } from '../../ui/Field';
 import { FolderIcon } from '../../ui/icons';
 import { formatMoney } from '../../ui/format';
@@ -179,9 +180,23 @@ function RememberProject({ project, projectId }: { project: Project; projectId: 
     ...folderChildrenQuery(project.rootFolderId ?? 0),
     enabled: project.rootFolderId !== undefined,
   });
+  // When the page is idle, not in a commit that draws the page; at once if the page is left before (in the app
+  // or by a reload: the start page lists it).
   useEffect(() => {
-    rememberProject(userName, project);
-    if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
+    let done = false;
+    const write = () => {
+      if (done) return;
+      done = true;
+      rememberProject(userName, project);
+      if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
+    };
+    const cancel = whenIdle(write);
+    window.addEventListener('pagehide', write);
+    return () => {
+      cancel();
+      window.removeEventListener('pagehide', write);
+      write();
+    };
   }, [userName, project, projectId, containers, config]);
   return null;
 }
@@ -200,7 +215,6 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <RememberProject project={project} projectId={projectId} />
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} miw={0}>
           <Group gap="sm">
@@ -233,6 +247,7 @@ export function DashboardPage() {
 
       {rest && (
         <>
+          <RememberProject project={project} projectId={projectId} />
           <ProjectDetails project={project} />
           <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
           <Containers projectId={projectId} rootFolderId={project.rootFolderId} />

@@ -2,7 +2,6 @@
 // container's children alone (a report's day is its folder's, as the daily-report screen addresses it).
 import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../../api/queries/folders';
 import { useConfig } from '../../../config/config';
@@ -10,7 +9,7 @@ import { routes } from '../../../routes/routes';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { isoDay, summarizeDailyReports } from '../model';
 import { ContainerPanel, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
-import { useWorkStarted } from './useReads';
+import { useReadInTurn } from './useReads';
 
 export function DailyReportsPanel({
   projectId,
@@ -36,10 +35,9 @@ export function DailyReportsPanel({
 
 function LatestReport({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  const started = useWorkStarted();
   // The daily-report screen's own read of the container (same key).
   // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
+  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
   const today = isoDay(todayDay());
   const summary = useMemo(
     () => (children.data ? summarizeDailyReports(children.data, config, today) : undefined),

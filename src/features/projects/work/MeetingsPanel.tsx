@@ -3,7 +3,7 @@
 // its minutes (operations 18 and 19, all at once, the newest MAX_MEETINGS meetings).
 import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../../api/queries/folders';
 import { meetingMinutesQuery, meetingQuery } from '../../../api/queries/meetings';
@@ -21,7 +21,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReads, useWorkStarted } from './useReads';
+import { useReadInTurn, useReads } from './useReads';
 
 /** Meetings with overdue minutes listed by name. */
 const LISTED = 4;
@@ -50,9 +50,8 @@ type Read = Meeting | MeetingMinute[];
 
 function MeetingFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  const started = useWorkStarted();
   // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
+  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
   const { folders, total } = useMemo(
     () => (children.data ? meetingsToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],

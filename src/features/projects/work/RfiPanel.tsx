@@ -2,7 +2,6 @@
 // overdue ones with whose court they are in, and links to the RFI log (filtered where a count is clicked).
 import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../../api/queries/folders';
 import { DETAIL_CONCURRENCY, rfiQuery } from '../../../api/queries/rfis';
@@ -19,7 +18,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReads, useWorkStarted } from './useReads';
+import { useReadInTurn, useReads } from './useReads';
 
 /** Overdue RFIs listed by name; the rest are behind the count's link. */
 const LISTED = 5;
@@ -43,10 +42,9 @@ export function RfiPanel({ projectId, containers }: { projectId: number; contain
 function RfiFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
   const statuses = config.statuses.rfi;
-  const started = useWorkStarted();
   // The RFI list's own read of the container (same key): opening the log afterwards costs nothing.
   // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
+  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
   const { folders, total } = useMemo(
     () => (children.data ? rfisToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],

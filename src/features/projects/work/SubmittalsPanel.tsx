@@ -3,14 +3,13 @@
 // read, so the panel lists what the folder read gives: name and package id.
 import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../../api/queries/folders';
 import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { submittalPackages } from '../model';
 import { ContainerPanel, Count, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
-import { useWorkStarted } from './useReads';
+import { useReadInTurn } from './useReads';
 
 const LISTED = 5;
 
@@ -38,10 +37,9 @@ export function SubmittalsPanel({
 
 function Packages({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  const started = useWorkStarted();
   // The package list's own read of the container (same key).
   // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useQuery({ ...folderChildrenQuery(containerId), enabled: started }));
+  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
   const packages = useMemo(
     () => (children.data ? submittalPackages(children.data, config) : []),
     [children.data, config],

@@ -9,10 +9,13 @@
 // heading is never held up by the panels' requests or their renders; and they are sent one per task (`inTurn`, the
 // next one in the next task, a few ms later: all of them still in one round trip), because each fetch() costs the
 // page 1-3 ms (more while DevTools or Lighthouse watch the network): 36 of them in one go made a long task.
-import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import {
+  hashKey,
   QueriesObserver,
+  useQuery,
   useQueryClient,
+  type FetchQueryOptions,
   type QueryKey,
   type QueryObserverOptions,
   type QueryObserverResult,
@@ -107,40 +110,80 @@ export function inTurn(): Promise<void> {
   });
 }
 
+/**
+ * A panel's first read (a container's children), as `useQuery` — but sent from the queue above, in a task of its
+ * own, once the work may start: enabled in the commit that starts the panels, the five panels' reads started
+ * together (observers, retryers, five fetch() calls), one long task. Until the answer is in, the panel's
+ * observer only watches (`enabled: false`: it shows the read's progress, error and data all the same); then it
+ * is enabled, for the usual refetches (stale on mount, on focus). A failed read is shown (and retried by the
+ * panel's own button), not sent again by the enabling.
+ */
+export function useReadInTurn<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
+  const queryClient = useQueryClient();
+  const started = useWorkStarted();
+  const state = queryClient.getQueryState(options.queryKey);
+  const pending = state === undefined || (state.data === undefined && state.status !== 'error');
+  const hash = hashKey(options.queryKey);
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  useEffect(() => {
+    if (!started || !pending) return;
+    let live = true;
+    void inTurn().then(() => {
+      if (live) void queryClient.prefetchQuery(latest.current as FetchQueryOptions<T, Error, T, K>);
+    });
+    return () => {
+      live = false;
+    };
+  }, [started, pending, hash, queryClient]);
+  return useQuery({ ...options, enabled: started && state?.data !== undefined });
+}
+
+/** How many reads `useReads` hands to its observer per task (see below). */
+const ADMITTED_PER_TASK = 2;
+
 export function useReads<T, K extends QueryKey = QueryKey>(
   options: UseQueryOptions<T, Error, T, K>[],
   concurrency: number,
 ): Reads<T> {
   const queryClient = useQueryClient();
   const started = useWorkStarted();
+  // What this render shows is what the cache holds (no observer needed for that).
+  const states = options.map((o) => queryClient.getQueryState<T, Error>(o.queryKey));
+  const answered = states.map((s) => s !== undefined && (s.data !== undefined || s.status === 'error'));
   // A read already answered stays enabled; of the others, the first `concurrency` are (the window slides as
   // answers come in: each batch of them re-renders this hook).
   let slots = concurrency;
-  const queries = options.map((o) => {
-    const state = queryClient.getQueryState(o.queryKey);
-    const answered = state !== undefined && (state.data !== undefined || state.status === 'error');
-    const enabled = answered || (started && slots-- > 0);
+  const queries = options.map((o, i) => {
+    const enabled = answered[i] || (started && slots-- > 0);
     const { queryFn } = o;
     const sent =
       typeof queryFn === 'function'
         ? { ...o, queryFn: (context: Parameters<typeof queryFn>[0]) => inTurn().then(() => queryFn(context)) }
         : o;
-    const defaulted = queryClient.defaultQueryOptions({ ...sent, enabled } as QueryObserverOptions);
-    // As useQueries does: a read about to start is already "fetching" in this render's results.
-    defaulted._optimisticResults = 'optimistic';
-    return defaulted;
+    return queryClient.defaultQueryOptions({ ...sent, enabled } as QueryObserverOptions);
   });
 
-  const [observer] = useState(
-    () => new QueriesObserver<QueryObserverResult<T, Error>[]>(queryClient, queries),
-  );
-  // This render's results, read from the cache (not a subscription: see below).
-  const [results] = observer.getOptimisticResult(queries, undefined) as unknown as [
-    QueryObserverResult<T, Error>[],
-  ];
-
+  // The reads are handed to the observer (which subscribes to them and starts the enabled ones) a few per task,
+  // in the same queue as the fetches: starting a query costs the page ~1 ms (its observer, timers, the retryer;
+  // more while the page is traced), and 40 of them in one effect made one long task.
+  const [observer] = useState(() => new QueriesObserver<QueryObserverResult<T, Error>[]>(queryClient, []));
+  const [admitted] = useState(() => ({ count: 0 }));
   useEffect(() => {
-    observer.setQueries(queries);
+    let cancelled = false;
+    const admit = () => {
+      if (cancelled) return;
+      admitted.count = Math.min(queries.length, admitted.count + ADMITTED_PER_TASK);
+      observer.setQueries(queries.slice(0, admitted.count));
+      if (admitted.count < queries.length) void inTurn().then(admit);
+    };
+    observer.setQueries(queries.slice(0, admitted.count));
+    if (admitted.count < queries.length) void inTurn().then(admit);
+    return () => {
+      cancelled = true;
+    };
   });
 
   // One re-render per animation frame while answers come in, as a transition.
@@ -159,18 +202,16 @@ export function useReads<T, K extends QueryKey = QueryKey>(
     };
   }, [observer]);
 
-  const answered = results.map((r) => r.data !== undefined || r.isError);
-  const settled = answered.filter(Boolean).length;
-  const failed = results.filter((r) => r.isError && r.data === undefined).length;
+  const failedAt = (i: number) => states[i]?.status === 'error';
   return {
-    data: results.map((r) => r.data),
+    data: states.map((s) => s?.data),
     answered,
-    settled,
-    failed,
-    error: results.find((r) => r.isError)?.error ?? null,
+    settled: answered.filter(Boolean).length,
+    failed: states.filter((s, i) => failedAt(i) && s?.data === undefined).length,
+    error: states.find((_, i) => failedAt(i))?.error ?? null,
     retryFailed: () => {
-      results.forEach((r) => {
-        if (r.isError) void r.refetch();
+      options.forEach((o, i) => {
+        if (failedAt(i)) void queryClient.refetchQueries({ queryKey: o.queryKey, exact: true });
       });
     },
   };
