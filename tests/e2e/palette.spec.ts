@@ -179,6 +179,33 @@ test('the palette is downloaded only when first asked for; a failed download say
   await expect(search).toHaveCount(0);
 });
 
+test('the colour scheme button pressed before its popover has loaded: the popover opens, focus stays on the button', async ({
+  page,
+}) => {
+  // The shell's late parts (src/app/shell/late.ts) held back until the button was pressed.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(shell-)?late-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  const button = page.getByRole('button', { name: /^Colour scheme/ });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('button', { name: 'Light', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Dark', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('button', { name: 'Colour scheme: Dark' })).toBeFocused();
+});
+
 test('the colour scheme popover: choose Dark with the keyboard, focus returns to the button', async ({
   page,
 }) => {
