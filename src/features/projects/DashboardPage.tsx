@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -169,35 +169,54 @@ function Containers({ projectId, rootFolderId }: { projectId: number; rootFolder
 }
 
 /**
- * Remembers the project, and with it the work folders among its containers (the Folders section's and the work
- * panels' read), so a revisit asks for the panels' lists together with the project. Draws nothing: the
- * containers' arrival re-renders this alone, not the page.
+ * Runs `write` when the page is idle, not in a commit that draws the page; at once if the page is left before (in
+ * the app, or by a reload or another address: the start page lists what was opened).
  */
-function RememberProject({ project, projectId }: { project: Project; projectId: number }) {
+function useWriteWhenIdle(write: () => void): void {
+  useEffect(() => {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      write();
+    };
+    const cancel = whenIdle(once);
+    window.addEventListener('pagehide', once);
+    return () => {
+      cancel();
+      window.removeEventListener('pagehide', once);
+      once();
+    };
+  }, [write]);
+}
+
+/**
+ * Remembers the project (the start page's list of recently opened projects). With the heading, not with the
+ * rest of the page: a visitor who leaves before the rest is drawn has opened it all the same.
+ */
+function RememberProject({ project }: { project: Project }) {
+  const userName = useSession()?.userName;
+  useWriteWhenIdle(useCallback(() => rememberProject(userName, project), [userName, project]));
+  return null;
+}
+
+/**
+ * Remembers the work folders among the project's containers (the Folders section's and the work panels' read),
+ * so a revisit asks for the panels' lists together with the project. Draws nothing: the containers' arrival
+ * re-renders this alone, not the page.
+ */
+function RememberWork({ project, projectId }: { project: Project; projectId: number }) {
   const config = useConfig();
   const userName = useSession()?.userName;
   const { data: containers } = useQuery({
     ...folderChildrenQuery(project.rootFolderId ?? 0),
     enabled: project.rootFolderId !== undefined,
   });
-  // When the page is idle, not in a commit that draws the page; at once if the page is left before (in the app
-  // or by a reload: the start page lists it).
-  useEffect(() => {
-    let done = false;
-    const write = () => {
-      if (done) return;
-      done = true;
-      rememberProject(userName, project);
+  useWriteWhenIdle(
+    useCallback(() => {
       if (containers) rememberWork(userName, projectId, workFolderIds(workContainers(containers, config)));
-    };
-    const cancel = whenIdle(write);
-    window.addEventListener('pagehide', write);
-    return () => {
-      cancel();
-      window.removeEventListener('pagehide', write);
-      write();
-    };
-  }, [userName, project, projectId, containers, config]);
+    }, [userName, projectId, containers, config]),
+  );
   return null;
 }
 
@@ -215,6 +234,7 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
+      <RememberProject project={project} />
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} miw={0}>
           <Group gap="sm">
@@ -247,7 +267,7 @@ export function DashboardPage() {
 
       {rest && (
         <>
-          <RememberProject project={project} projectId={projectId} />
+          <RememberWork project={project} projectId={projectId} />
           <ProjectDetails project={project} />
           <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
           <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
