@@ -11,7 +11,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Config } from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
+import { signIn } from './lighthouse-signin';
 import { startService } from '../tests/e2e/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8341);
@@ -24,17 +25,6 @@ const la = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/signin`, { waitUntil: 'networkidle0' });
-  await page.locator('form[aria-label="Sign in"] input[name="username"]').fill('pm');
-  await page.locator('form[aria-label="Sign in"] input[name="password"]').fill('pm');
-  await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
-  await page.waitForFunction(
-    () => [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === 'Projects'),
-    { timeout: 30_000 },
-  );
-}
 
 interface TraceEvent {
   name: string;

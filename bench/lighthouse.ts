@@ -28,7 +28,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Result as LHResult } from 'lighthouse';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { signIn } from './lighthouse-signin';
 import { startService } from '../tests/e2e/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8204);
@@ -88,17 +89,6 @@ function losing(lhr: LHResult, c: string): Losing[] {
       weight: ref.weight,
       displayValue: audit.displayValue,
     }));
-}
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/signin`, { waitUntil: 'networkidle0' });
-  await page.locator('form[aria-label="Sign in"] input[name="username"]').fill('pm');
-  await page.locator('form[aria-label="Sign in"] input[name="password"]').fill('pm');
-  await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
-  await page.waitForFunction(
-    () => [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === 'Projects'),
-    { timeout: 30_000 },
-  );
 }
 
 async function runOnce(
