@@ -8,6 +8,20 @@ export function ConfigErrorPage({ error }: { error: unknown }) {
       ? error.problems
       : [{ key: '(start-up)', message: error instanceof Error ? error.message : String(error) }];
   const url = error instanceof ConfigError ? error.url : 'config.json';
+  if (error instanceof ConfigError && error.unreachable) {
+    // Nothing is wrong with the file: the host could not be reached (offline before this browser kept a copy).
+    return (
+      <Stack maw={720} mx="auto" p="xl" gap="md">
+        <Title order={1}>PM Console cannot start</Title>
+        <Alert color="orange" variant="light" title="No connection to the console’s host">
+          <Text size="sm">
+            {url} could not be fetched. Connect to the network and reload this page; once it has started
+            online, this browser keeps what the console needs to start offline.
+          </Text>
+        </Alert>
+      </Stack>
+    );
+  }
   return (
     <Stack maw={720} mx="auto" p="xl" gap="md">
       <Title order={1}>PM Console cannot start</Title>

@@ -190,6 +190,8 @@ export class ConfigError extends Error {
   constructor(
     readonly url: string,
     readonly problems: ConfigProblem[],
+    /** The file could not be fetched at all (no connection, the host down): nothing is wrong with it. */
+    readonly unreachable = false,
   ) {
     super(`${url}: ${problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`);
     this.name = 'ConfigError';
@@ -208,7 +210,7 @@ export async function loadConfig(
   try {
     res = await fetchImpl(url, { cache: 'no-cache' });
   } catch {
-    throw new ConfigError(url, [{ key: '(file)', message: 'could not be fetched (network error)' }]);
+    throw new ConfigError(url, [{ key: '(file)', message: 'could not be fetched (network error)' }], true);
   }
   if (!res.ok) {
     throw new ConfigError(url, [{ key: '(file)', message: `could not be loaded (HTTP ${res.status})` }]);
