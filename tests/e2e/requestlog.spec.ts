@@ -289,3 +289,32 @@ test('staff are refused the request log', async ({ page }) => {
   await expect(page.getByRole('grid')).toHaveCount(0);
   await shot(page, 'requestlog-refused');
 });
+
+test('in a narrow window the list scrolls sideways to its last columns, and the heading row follows', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 860 });
+  await signIn(page, seed.admin);
+  const { sessionKey } = await keys(page);
+  await makeCalls(page, sessionKey);
+  await page.goto('/admin/request-log');
+  const grid = page.getByRole('grid', { name: 'Requests' });
+  await expect(rows(page).first()).toBeVisible();
+  const status = grid.getByRole('columnheader', { name: 'Status' });
+  const gridBox = (await grid.boundingBox())!;
+  const right = (box: { x: number; width: number }) => box.x + box.width;
+  // Cut off at first: the columns are wider than the grid.
+  expect(right((await status.boundingBox())!)).toBeGreaterThan(right(gridBox));
+
+  const list = page.getByTestId('log-scroll');
+  await list.hover();
+  await page.mouse.wheel(600, 0);
+  await expect.poll(async () => right((await status.boundingBox())!)).toBeLessThanOrEqual(right(gridBox));
+  // The heading and the cells under it moved together.
+  const statusCell = rows(page).first().locator('[role="gridcell"]').nth(7);
+  await expect
+    .poll(async () => Math.abs((await statusCell.boundingBox())!.x - (await status.boundingBox())!.x))
+    .toBeLessThan(2);
+  await expect(statusCell).toBeInViewport();
+  await shot(page, 'requestlog-narrow-scrolled');
+});

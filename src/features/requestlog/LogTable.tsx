@@ -115,6 +115,7 @@ const Row = memo(function Row({
 
 export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: LogTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -172,7 +173,7 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
 
   return (
     <div role="grid" aria-label="Requests" aria-rowcount={rows.length + 1} className={classes.grid}>
-      <div role="row" aria-rowindex={1} className={`${classes.row} ${classes.head}`}>
+      <div role="row" aria-rowindex={1} className={`${classes.row} ${classes.head}`} ref={headRef}>
         {COLUMNS.map((c) => (
           <div role="columnheader" key={c} className={classes.cell}>
             {c}
@@ -188,6 +189,12 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
         role="rowgroup"
         tabIndex={0}
         onClick={onGridClick}
+        // Narrower than its columns (a small window), the list scrolls sideways and the heading row follows.
+        onScroll={(e) => {
+          const head = headRef.current;
+          if (head && head.scrollLeft !== e.currentTarget.scrollLeft)
+            head.scrollLeft = e.currentTarget.scrollLeft;
+        }}
       >
         <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((v) => {
