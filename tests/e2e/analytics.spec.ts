@@ -240,3 +240,50 @@ test('what was read is kept in IndexedDB and wiped on sign-out', async ({ page, 
   await expect(page).toHaveURL(/\/signin$/);
   await expect.poll(databases).not.toContain('pm-console-requestlog');
 });
+
+test('rows older than what the page keeps (31 days) leave IndexedDB on the next visit', async ({
+  page,
+  request,
+}) => {
+  const admin = await signInApi(request, seed.admin);
+  await openAnalytics(page, admin, 'window=1h');
+  /** The chunks kept (their highest ids), after planting `plant` (a chunk of a 40-day-old row) when given. */
+  const chunks = (plant?: { id: number; t: number }) =>
+    page.evaluate(
+      (p) =>
+        new Promise<number[]>((resolve, reject) => {
+          const open = indexedDB.open('pm-console-requestlog');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('chunks', 'readwrite');
+            const store = tx.objectStore('chunks');
+            const keys = store.getAllKeys();
+            keys.onsuccess = () => {
+              const list = keys.result as [string, number][];
+              if (p)
+                store.put({
+                  scope: list[0][0],
+                  high: p.id,
+                  low: p.id,
+                  rows: [{ id: p.id, t: p.t, path: '/old', error: false, ms: 1 }],
+                });
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve(list.map((k) => k[1]));
+              };
+            };
+          };
+        }),
+      plant,
+    );
+  const before = await chunks();
+  expect(before.length).toBeGreaterThan(0);
+  // Below every kept id (the store's coverage says nothing about it): a page of 40 days ago.
+  const oldId = Math.min(...before) - 1_000_000;
+  await chunks({ id: oldId, t: Date.now() - 40 * 86_400_000 });
+  expect(await chunks()).toContain(oldId);
+  await page.reload();
+  await expect(page.getByTestId('analytics-done')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(chunks).not.toContain(oldId);
+  expect(await chunks()).toEqual(expect.arrayContaining(before));
+});

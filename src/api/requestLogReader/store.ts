@@ -1,6 +1,7 @@
 // What the request-log reader has read, kept in IndexedDB per admin and service (the `scope`), so a refresh or a
 // later visit reads only the rows after the newest one. Rows are stored in chunks (one record per page read)
-// with the coverage they add up to. Everything is wiped on sign-out (wipe.ts). Raw IndexedDB: three calls.
+// with the coverage they add up to, bounded in age and rows (KEEP_MS, KEEP_ROWS). Everything is wiped on sign-out
+// (wipe.ts). Raw IndexedDB: three calls.
 import type { Coverage } from './read';
 import type { LogRow } from './row';
 import { REQUEST_LOG_DB } from './wipe';
@@ -8,7 +9,15 @@ import { REQUEST_LOG_DB } from './wipe';
 const CHUNKS = 'chunks';
 const META = 'meta';
 
-interface Chunk {
+/**
+ * What a browser keeps of one admin's log at most: rows of the last KEEP_MS (a day more than the analytics page's
+ * widest preset, 30 days) and KEEP_ROWS rows (the service's default retention). Older chunks are dropped when the
+ * store is opened; a window that reaches back further reads them from the service again.
+ */
+export const KEEP_MS = 31 * 86_400_000;
+export const KEEP_ROWS = 1_000_000;
+
+export interface Chunk {
   scope: string;
   /** Highest id in the chunk, with the scope the key. */
   high: number;
@@ -25,6 +34,36 @@ interface Meta {
 export interface StoredLog {
   rows: LogRow[];
   coverage: Coverage | undefined;
+}
+
+/**
+ * The chunks to keep (oldest first, as stored) and the coverage they leave: the oldest chunks go while the rest
+ * holds more than KEEP_ROWS rows or the chunk's newest row is older than KEEP_MS. Chunks are pages of disjoint id
+ * ranges, so what is left still covers every id above the last dropped chunk's highest (`lowId`).
+ */
+export function trimmed(
+  chunks: Chunk[],
+  coverage: Coverage,
+  nowMs: number,
+  limits = { ms: KEEP_MS, rows: KEEP_ROWS },
+): { keep: Chunk[]; drop: Chunk[]; coverage: Coverage | undefined } {
+  const sorted = [...chunks].sort((a, b) => a.high - b.high);
+  let total = 0;
+  for (const c of sorted) total += c.rows.length;
+  const newest = (c: Chunk) => c.rows.reduce((t, r) => Math.max(t, r.t), -Infinity);
+  let cut = 0;
+  while (cut < sorted.length && (total > limits.rows || newest(sorted[cut]) < nowMs - limits.ms)) {
+    total -= sorted[cut].rows.length;
+    cut++;
+  }
+  if (!cut) return { keep: sorted, drop: [], coverage };
+  const keep = sorted.slice(cut);
+  const drop = sorted.slice(0, cut);
+  if (!keep.length) return { keep, drop, coverage: undefined };
+  let oldestMs = Infinity;
+  for (const c of keep) for (const r of c.rows) if (r.t < oldestMs) oldestMs = r.t;
+  const lowId = Math.max(coverage.lowId, drop[drop.length - 1].high);
+  return { keep, drop, coverage: { ...coverage, lowId, oldestMs, logStart: false } };
 }
 
 const done = <T>(req: IDBRequest<T>) =>
@@ -74,9 +113,18 @@ export async function openLogStore(scope: string): Promise<LogStore | undefined>
         done(tx.objectStore(META).get(scope) as IDBRequest<Meta | undefined>),
       ]);
       if (!meta) return { rows: [], coverage: undefined };
+      const { keep, drop, coverage } = trimmed(chunks, meta.coverage, Date.now());
+      if (drop.length) {
+        const trim = db.transaction([CHUNKS, META], 'readwrite');
+        for (const c of drop) trim.objectStore(CHUNKS).delete([scope, c.high]);
+        if (coverage) trim.objectStore(META).put({ scope, coverage, savedAt: Date.now() } satisfies Meta);
+        else trim.objectStore(META).delete(scope);
+        // Kept or not, the rows read now are right: a failed trim is tried again on the next visit.
+        await finished(trim).catch(() => undefined);
+      }
       const rows: LogRow[] = [];
-      for (const c of chunks) for (const r of c.rows) rows.push(r);
-      return { rows, coverage: meta.coverage };
+      for (const c of keep) for (const r of c.rows) rows.push(r);
+      return { rows, coverage };
     },
     async add(rows, coverage) {
       const tx = db.transaction([CHUNKS, META], 'readwrite');
