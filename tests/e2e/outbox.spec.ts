@@ -76,6 +76,31 @@ function watchPunchSends(context: BrowserContext): string[][] {
   return sends;
 }
 
+/**
+ * Refuses the context's requests to `patterns` as a lost connection until `reach()`: from then on they go to the
+ * service. The routes stay (a flag changes what they do): removing a route while a request is being routed can
+ * leave that request waiting in Playwright, and the outbox's next try (its time limit 60 s) with it. `refuse`
+ * decides per request when given (default: every request).
+ */
+async function unreachable(
+  context: BrowserContext,
+  patterns: string[],
+  refuse: (route: Route) => Promise<boolean> = async () => true,
+) {
+  let reachable = false;
+  for (const pattern of patterns) {
+    await context.route(pattern, async (route) => {
+      if (!reachable && (await refuse(route))) return route.abort('internetdisconnected');
+      return route.fallback();
+    });
+  }
+  return {
+    reach: () => {
+      reachable = true;
+    },
+  };
+}
+
 async function editRfiSubject(page: Page, subject: string) {
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Subject').fill(subject);
@@ -142,17 +167,17 @@ test.describe('reload and browser restart', () => {
     const restarted = await browser.newContext({ storageState: state, serviceWorkers: 'block' });
     const sends = watchPunchSends(restarted);
     // Until the list is checked, the service cannot be reached for writes.
-    const block = (route: { abort: (e: string) => Promise<void> }) => route.abort('internetdisconnected');
-    await restarted.route('**/api/internal/punchlist/createmany', block);
-    await restarted.route('**/api/internal/openissue/**', block);
+    const writes = await unreachable(restarted, [
+      '**/api/internal/punchlist/createmany',
+      '**/api/internal/openissue/**',
+    ]);
     const page2 = await restarted.newPage();
     await signIn(page2, seed.pm);
     await page2.goto('/outbox');
     await expect(entries(page2)).toHaveCount(2);
     await expect(outboxCount(page2)).toHaveText('Outbox 2');
 
-    await restarted.unroute('**/api/internal/punchlist/createmany');
-    await restarted.unroute('**/api/internal/openissue/**');
+    writes.reach();
     // The sender tries again by itself (2 s, then 5 s…): no click needed.
     await expect(page2.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
     await expect(outboxCount(page2)).toHaveCount(0);
@@ -180,16 +205,12 @@ test('the sender’s code failing to download once does not stop the outbox: it 
   await expect(grid(page)).toBeVisible();
   await context.setOffline(true);
   await queueTwentyRows(page, 'Chunk');
-  const block = (route: Route) => route.abort('internetdisconnected');
-  await context.route('**/api/internal/punchlist/createmany', block);
+  const writes = await unreachable(context, ['**/api/internal/punchlist/createmany']);
   // The punch sender's chunk only (the outbox's own code is in chunks named alike since it loads at idle): the one
   // that sends PunchListCreateManyRequest.
-  const blockPunchSender = async (route: Route) => {
-    const response = await route.fetch();
-    if ((await response.text()).includes('PunchListCreateManyRequest')) return block(route);
-    return route.fulfill({ response });
-  };
-  await context.route('**/assets/outbox-*.js', blockPunchSender);
+  const senderChunk = await unreachable(context, ['**/assets/outbox-*.js'], async (route) =>
+    (await (await route.fetch()).text()).includes('PunchListCreateManyRequest'),
+  );
   const chunkFailed = new Promise<void>((resolve) =>
     context.on('requestfailed', (r) => /\/assets\/outbox-[^/]*\.js/.test(r.url()) && resolve()),
   );
@@ -201,8 +222,8 @@ test('the sender’s code failing to download once does not stop the outbox: it 
   await expect(entries(page).first().getByTestId('outbox-message')).toHaveText(
     'The console could not download what sends this change; it will try again.',
   );
-  await context.unroute('**/api/internal/punchlist/createmany');
-  await context.unroute('**/assets/outbox-*.js');
+  writes.reach();
+  senderChunk.reach();
   // The next try (2 s, then 5 s…) downloads the chunk again and sends.
   await expect(page.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
   // (The punch-list page, which had the chunk, may have tried once too, refused by the route: same rows.)
