@@ -12,8 +12,11 @@ export interface Settings {
   host: string;
   sessionTtlSeconds?: number;
   logRetention?: number;
-  /** REQUEST_LOG_MAX_BYTES / REQUEST_LOG_REPLY_MAX_BYTES: byte budgets of the request log and of one reply. */
-  logLimits: { maxBytes?: number; replyMaxBytes?: number };
+  /**
+   * REQUEST_LOG_MAX_BYTES / REQUEST_LOG_REPLY_MAX_BYTES: byte budgets of the request log and of one reply;
+   * REQUEST_LOG_HOLD_ROWS: rows of a burst held before they are written (0: none).
+   */
+  logLimits: { maxBytes?: number; replyMaxBytes?: number; holdRows?: number };
   /** REQUEST_TIMEOUT_SECONDS, in ms. */
   requestTimeoutMs?: number;
   corsOrigins: string[];
@@ -152,6 +155,12 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     1024 * 1024 * 1024,
     'use a whole number of bytes from 65536 to 1073741824 (default 33554432, 32 MiB)',
   );
+  const holdRows = integer(
+    'REQUEST_LOG_HOLD_ROWS',
+    0,
+    1_000_000,
+    'use a whole number of rows from 0 (write every request as it comes) to 1000000 (default 50000)',
+  );
   const requestTimeoutSeconds = integer(
     'REQUEST_TIMEOUT_SECONDS',
     1,
@@ -171,7 +180,7 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     host,
     sessionTtlSeconds,
     logRetention,
-    logLimits: { maxBytes: logMaxBytes, replyMaxBytes },
+    logLimits: { maxBytes: logMaxBytes, replyMaxBytes, holdRows },
     requestTimeoutMs: requestTimeoutSeconds === undefined ? undefined : requestTimeoutSeconds * 1000,
     corsOrigins: list('CORS_ORIGINS'),
     staticDir: folder('STATIC_DIR', DEFAULTS.staticDir),

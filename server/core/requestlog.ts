@@ -49,6 +49,8 @@ export interface LogLimits {
   maxBytes: number;
   /** Bytes of rows in one query reply (default 32 MiB). */
   replyMaxBytes: number;
+  /** Rows of a burst held before they go to the writer (default HOLD_MAX_ROWS; 0: none held). */
+  holdRows: number;
 }
 
 const parse = (s: string | null) => (s === null ? undefined : JSON.parse(s));
@@ -94,7 +96,8 @@ export const BATCH_ROWS = 500;
  * work (taking each batch from the main thread, building and inserting its rows: ~15–20 µs a row) competes with
  * the request path and the clients for the cores: a service writing its log during a burst answered it at
  * 0.45–0.55× a bare server's rate, 0.7–0.9× when it held the log (docs/performance.md, "Sixth step"). A crash
- * loses what is held (at most HOLD_MAX_ROWS rows) where it lost at most one batch before.
+ * loses what is held (at most HOLD_MAX_ROWS rows) where it lost at most one batch before. REQUEST_LOG_HOLD_ROWS
+ * (LogLimits.holdRows) sets the row bound; 0 holds nothing.
  */
 export const HOLD_MAX_ROWS = 50_000;
 const HOLD_MAX_BYTES = 128 * 1024 * 1024;
@@ -145,6 +148,7 @@ export class RequestLog {
       retention: given.retention ?? 1_000_000,
       maxBytes: given.maxBytes ?? DEFAULT_LOG_MAX_BYTES,
       replyMaxBytes: given.replyMaxBytes ?? DEFAULT_REPLY_MAX_BYTES,
+      holdRows: given.holdRows ?? HOLD_MAX_ROWS,
     };
     this.tracking = { ...DEFAULT_TRACKING };
     for (const [k, v] of Object.entries(tracking)) {
@@ -191,7 +195,8 @@ export class RequestLog {
     if (burst) {
       this.hold(batch);
       this.heldLately = true;
-      while (this.heldRows > HOLD_MAX_ROWS || this.heldBytes > HOLD_MAX_BYTES) this.handOver(this.unhold());
+      while (this.heldRows > this.limits.holdRows || this.heldBytes > HOLD_MAX_BYTES)
+        this.handOver(this.unhold());
       if (!this.checkTimer) {
         this.checkTimer = setTimeout(() => this.checkBurst(), HOLD_CHECK_MS);
         this.checkTimer.unref();

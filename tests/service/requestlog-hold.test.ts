@@ -1,11 +1,11 @@
 // The request log behind a burst (server/core/requestlog.ts, HOLD_MAX_ROWS): batches that fill up fast are held
 // on the main thread while the burst lasts, go to the writer once it is over, and a query of the log still sees
 // every request answered before it, in order. Past the bound the oldest held batch goes as a new one comes.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import type { LogFacts } from '../../server/core/log-row';
 import { BATCH_ROWS, HOLD_CHECK_MS, HOLD_MAX_ROWS, type RequestLog } from '../../server/core/requestlog';
-import { expectStatus, sleep, useHarness } from './harness';
+import { expectStatus, Harness, sleep, useHarness } from './harness';
 
 const h = useHarness();
 
@@ -41,6 +41,7 @@ describe('a burst', () => {
   it('is held while it lasts, and a query of the log still sees all of it, oldest first', async () => {
     const path = '/test/hold/query';
     burst(path, 3 * BATCH_ROWS);
+    expect((log() as unknown as { heldRows: number }).heldRows).toBe(3 * BATCH_ROWS);
     await sleep(30);
     expect(stored(path)).toBe(0);
     const res = await h.logs({ pathInfo: path, take: 10_000 });
@@ -87,4 +88,32 @@ describe('a burst', () => {
     expect(new URL(first.uri).searchParams.get('i')).toBe('0');
     await until(() => stored(path) === HOLD_MAX_ROWS + 2 * BATCH_ROWS, 30_000);
   }, 60_000);
+});
+
+describe('REQUEST_LOG_HOLD_ROWS=0', () => {
+  let off: Harness;
+  beforeAll(async () => {
+    off = await Harness.start({ logLimits: { holdRows: 0 } });
+  });
+  afterAll(() => off.close());
+
+  it('holds nothing: a burst is written as it comes', async () => {
+    const path = '/test/hold/off';
+    const offLog = off.service.app.log;
+    const { protocol, host } = new URL(off.url);
+    for (let i = 0; i < 2 * BATCH_ROWS; i++) {
+      // prettier-ignore
+      offLog.add([
+        Date.now(), i, 0, null, false, null, 'POST', protocol.slice(0, -1), host, `${path}?i=${i}`, undefined, {},
+        null, null, false, undefined, null, null, false, null, '{}', null,
+      ]);
+    }
+    // Handed to the writer at once (the held count is the log's own; its writer thread may still be starting).
+    expect((offLog as unknown as { heldRows: number }).heldRows).toBe(0);
+    const offDb = (offLog as unknown as { db: Database }).db;
+    const count = () =>
+      (offDb.prepare('SELECT count(*) AS n FROM request_log WHERE path_info = ?').get(path) as { n: number })
+        .n;
+    await until(() => count() === 2 * BATCH_ROWS);
+  });
 });
