@@ -13,6 +13,13 @@ import { startService } from './service';
 
 test.use({ serviceWorkers: 'allow' });
 
+/** Opens About from the command palette: its "Offline start" row. */
+async function aboutOfflineStartRow(page: Page) {
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('about');
+  await page.getByTestId('palette-page:about').click();
+  return page.getByRole('dialog', { name: 'About PM Console' }).getByRole('row', { name: /^Offline start/ });
+}
 const updatePrompt = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'A new version is available' });
 
@@ -32,6 +39,11 @@ test('once the worker controls the page, the console starts offline: signed in a
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
   await waitForServiceWorker(page);
   await expect(updatePrompt(page)).toHaveCount(0);
+  // About says so, for someone about to leave for a site without a connection.
+  await expect(await aboutOfflineStartRow(page)).toContainText(
+    'Ready: this browser starts the console without a connection.',
+  );
+  await page.keyboard.press('Escape');
 
   await context.setOffline(true);
   const reply = await page.reload();

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { paletteActions } from '../../src/app/shell/paletteActions';
+import { offlineStart } from '../../src/app/offlineStart';
 import { AboutDialog } from '../../src/app/shell/AboutDialog';
 import { fetchPublishedBuild, runningBuild } from '../../src/app/version';
 import { renderWithProviders } from '../../src/test-utils';
@@ -39,6 +40,31 @@ describe('About', () => {
     expect(await within(table).findByRole('row', { name: /Built/ })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Served at \// })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says whether this browser starts the console offline', async () => {
+    for (const [state, text] of [
+      ['ready', 'Ready: this browser starts the console without a connection.'],
+      ['saving', 'Not yet: the console is still being saved in this browser.'],
+      ['off', 'Not available here'],
+    ] as const) {
+      renderWithProviders(
+        <AboutDialog
+          opened
+          onClose={() => {}}
+          running={running}
+          fetchPublished={async () => running}
+          checkOffline={async () => state}
+        />,
+      );
+      const table = await screen.findByTestId('about-build');
+      expect(await within(table).findByRole('row', { name: /Offline start/ })).toHaveTextContent(text);
+      cleanup();
+    }
+  });
+
+  it('outside a production build, offline start is not available', async () => {
+    expect(await offlineStart()).toBe('off');
   });
 
   it('says when the host now has another build', async () => {

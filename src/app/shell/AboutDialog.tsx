@@ -1,9 +1,11 @@
 // "About PM Console" (the command palette's About entry): the running build's version and commit, when it was
-// built and where it is served, from the build's stamp and version.json. Says so when the host now publishes
-// another build (deployed after this page loaded), since a reload is then what picks it up.
+// built and where it is served, from the build's stamp and version.json, and whether this browser can start the
+// console offline (offlineStart.ts). Says so when the host now publishes another build (deployed after this page
+// loaded), since a reload is then what picks it up.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Code, Modal, Stack, Table, Text } from '@mantine/core';
 import { basePath } from '../../config/base';
+import { OFFLINE_START_TEXT, offlineStart, type OfflineStart } from '../offlineStart';
 import { fetchPublishedBuild, runningBuild, type BuildInfo } from '../version';
 
 export interface AboutDialogProps {
@@ -13,6 +15,8 @@ export interface AboutDialogProps {
   running?: BuildInfo;
   /** For tests: reads version.json. */
   fetchPublished?: () => Promise<BuildInfo | undefined>;
+  /** For tests: whether this browser starts the console offline. */
+  checkOffline?: () => Promise<OfflineStart>;
 }
 
 export function AboutDialog({
@@ -20,16 +24,21 @@ export function AboutDialog({
   onClose,
   running = runningBuild,
   fetchPublished = fetchPublishedBuild,
+  checkOffline = offlineStart,
 }: AboutDialogProps) {
   const [published, setPublished] = useState<BuildInfo | undefined>();
+  const [offline, setOffline] = useState<OfflineStart | undefined>();
   useEffect(() => {
     if (!opened) return;
     let current = true;
     void fetchPublished().then((p) => current && setPublished(p));
+    void checkOffline()
+      .catch(() => 'off' as const)
+      .then((o) => current && setOffline(o));
     return () => {
       current = false;
     };
-  }, [opened, fetchPublished]);
+  }, [opened, fetchPublished, checkOffline]);
 
   const same = published?.version === running.version && published.commit === running.commit;
   const builtAt = same && published?.builtAt ? new Date(published.builtAt) : undefined;
@@ -40,6 +49,7 @@ export function AboutDialog({
       ? [['Built', builtAt.toLocaleString()] as [string, ReactNode]]
       : []),
     ['Served at', <Code key="b">{basePath()}</Code>],
+    ...(offline ? [['Offline start', OFFLINE_START_TEXT[offline]] as [string, ReactNode]] : []),
   ];
 
   return (
