@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { addBaseSlash } from './config/base';
 import { loadConfig, setConfig } from './config/config';
 import { createQueryClient } from './app/queryClient';
+import { workerInBuild } from './app/workerInBuild';
 import { createAppRouter, startFirstReads } from './app/router';
 import { theme } from './app/theme';
 import { reauth } from './features/auth/reauth';
@@ -20,11 +21,9 @@ const root = createRoot(document.getElementById('root')!);
  * code (workbox-window) is neither in the entry nor on the first screen's way; it registers once the page has
  * loaded (src/app/serviceWorker.ts).
  */
-declare const __PM_SERVICE_WORKER__: boolean | undefined;
 let workerRequested = false;
 function registerServiceWorker() {
-  const wanted = import.meta.env.PROD && typeof __PM_SERVICE_WORKER__ === 'boolean' && __PM_SERVICE_WORKER__;
-  if (workerRequested || !wanted || !('serviceWorker' in navigator)) return;
+  if (workerRequested || !workerInBuild || !('serviceWorker' in navigator)) return;
   workerRequested = true;
   // Its code when the page is idle: not on the way to the first screen (its registration waits for the load event).
   whenIdle(() => {

@@ -3,16 +3,19 @@
 // leave for a site without a connection can check first; before that copy exists, an offline start says "No
 // connection to the console's host".
 import { publishedFile } from '../config/base';
-
-declare const __PM_SERVICE_WORKER__: boolean | undefined;
+import { workerInBuild } from './workerInBuild';
 
 /** ready: starts offline · saving: not yet (the worker or its copy of config.json is still coming) · off: never here. */
 export type OfflineStart = 'ready' | 'saving' | 'off';
 
 export async function offlineStart(): Promise<OfflineStart> {
-  const built = import.meta.env.PROD && typeof __PM_SERVICE_WORKER__ === 'boolean' && __PM_SERVICE_WORKER__;
   // No worker in this build (or in dev), or a browser (or an http origin) that has none.
-  if (!built || typeof navigator === 'undefined' || !navigator.serviceWorker || typeof caches === 'undefined')
+  if (
+    !workerInBuild ||
+    typeof navigator === 'undefined' ||
+    !navigator.serviceWorker ||
+    typeof caches === 'undefined'
+  )
     return 'off';
   try {
     // Active, not necessarily in control of this page (a hard reload bypasses it): the next start is its.

@@ -35,6 +35,15 @@ async function queueTwentyRows(page: Page, tag: string) {
   await expect(page.getByText('20 rows to create')).toHaveCount(0);
 }
 
+/** Signed in as pm, on the punch list, offline: twenty rows go to the outbox. */
+async function queueTwentyRowsOffline(page: Page, context: BrowserContext, tag: string) {
+  await signIn(page, seed.pm);
+  await page.goto(PUNCH_URL);
+  await expect(grid(page)).toBeVisible();
+  await context.setOffline(true);
+  await queueTwentyRows(page, tag);
+}
+
 async function apiKeyOf(request: APIRequestContext, user = seed.pm): Promise<string> {
   const res = await request.post('/api/internal/authenticateuser', { data: user });
   return (await res.json()).authSessionKey as string;
@@ -200,11 +209,7 @@ test('the sender’s code failing to download once does not stop the outbox: it 
   // page at once, without a request, and the entry never went (the restart above met a hang of the same step).
   test.setTimeout(90_000);
   const sends = watchPunchSends(context);
-  await signIn(page, seed.pm);
-  await page.goto(PUNCH_URL);
-  await expect(grid(page)).toBeVisible();
-  await context.setOffline(true);
-  await queueTwentyRows(page, 'Chunk');
+  await queueTwentyRowsOffline(page, context, 'Chunk');
   const writes = await unreachable(context, ['**/api/internal/punchlist/createmany']);
   // The punch sender's chunk only (the outbox's own code is in chunks named alike since it loads at idle): the one
   // that sends PunchListCreateManyRequest.
@@ -237,11 +242,7 @@ test('a reply lost on the first send is sent again with the same TempItemIds: st
 }) => {
   test.setTimeout(90_000);
   const sends = watchPunchSends(context);
-  await signIn(page, seed.pm);
-  await page.goto(PUNCH_URL);
-  await expect(grid(page)).toBeVisible();
-  await context.setOffline(true);
-  await queueTwentyRows(page, 'Lost reply');
+  await queueTwentyRowsOffline(page, context, 'Lost reply');
 
   let lost = 0;
   await page.route('**/api/internal/punchlist/createmany', async (route) => {

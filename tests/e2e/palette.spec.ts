@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openProject, seed, shot, signIn } from './helpers';
 
 // Project 1's RFI container is folder 4; RFI-00n is folder 100 + n (server/db/seed.ts).
+
+/** Signed in as pm on project 1: the colour-scheme button pressed from the keyboard. */
+async function pressColourScheme(page: Page) {
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.getByRole('button', { name: /^Colour scheme/ }).focus();
+  await page.keyboard.press('Enter');
+}
 
 test('open an RFI through the command palette by its number', async ({ page }) => {
   await signIn(page, seed.pm);
@@ -189,12 +198,7 @@ test('the colour scheme button pressed before its popover has loaded: the popove
     await held;
     await route.continue();
   });
-  await signIn(page, seed.pm);
-  await openProject(page, seed.project1.id);
-  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
-  const button = page.getByRole('button', { name: /^Colour scheme/ });
-  await button.focus();
-  await page.keyboard.press('Enter');
+  await pressColourScheme(page);
   release();
   await expect(page.getByRole('button', { name: 'Light', exact: true })).toHaveAttribute(
     'aria-pressed',
@@ -209,12 +213,7 @@ test('the colour scheme button pressed before its popover has loaded: the popove
 test('the colour scheme popover: choose Dark with the keyboard, focus returns to the button', async ({
   page,
 }) => {
-  await signIn(page, seed.pm);
-  await openProject(page, seed.project1.id);
-  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
-  const button = page.getByRole('button', { name: /^Colour scheme/ });
-  await button.focus();
-  await page.keyboard.press('Enter');
+  await pressColourScheme(page);
   const light = page.getByRole('button', { name: 'Light', exact: true });
   await expect(light).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute(

@@ -15,8 +15,9 @@ const db = (): Database => (log() as unknown as { db: Database }).db;
 const stored = (path: string): number =>
   (db().prepare('SELECT count(*) AS n FROM request_log WHERE path_info = ?').get(path) as { n: number }).n;
 
-function facts(path: string, i: number): LogFacts {
-  const { protocol, host } = new URL(h.url);
+/** The facts of the i-th request of a burst to `path` of the service at `url`, as the app hands them over. */
+function facts(path: string, i: number, url = h.url): LogFacts {
+  const { protocol, host } = new URL(url);
   // prettier-ignore
   return [
     Date.now(), i, 0, null, false, null, 'POST', protocol.slice(0, -1), host, `${path}?i=${i}`, undefined, {}, null,
@@ -100,14 +101,7 @@ describe('REQUEST_LOG_HOLD_ROWS=0', () => {
   it('holds nothing: a burst is written as it comes', async () => {
     const path = '/test/hold/off';
     const offLog = off.service.app.log;
-    const { protocol, host } = new URL(off.url);
-    for (let i = 0; i < 2 * BATCH_ROWS; i++) {
-      // prettier-ignore
-      offLog.add([
-        Date.now(), i, 0, null, false, null, 'POST', protocol.slice(0, -1), host, `${path}?i=${i}`, undefined, {},
-        null, null, false, undefined, null, null, false, null, '{}', null,
-      ]);
-    }
+    for (let i = 0; i < 2 * BATCH_ROWS; i++) offLog.add(facts(path, i, off.url));
     // Handed to the writer at once (the held count is the log's own; its writer thread may still be starting).
     expect((offLog as unknown as { heldRows: number }).heldRows).toBe(0);
     const offDb = (offLog as unknown as { db: Database }).db;
