@@ -16,7 +16,13 @@ export interface ServiceOptions {
   sessionTtlSeconds?: number;
   logRetention?: number;
   /** Byte budgets of the request log: rows kept (`maxBytes`) and one query's reply (`replyMaxBytes`). */
-  logLimits?: { maxBytes?: number; replyMaxBytes?: number; holdRows?: number };
+  logLimits?: {
+    maxBytes?: number;
+    replyMaxBytes?: number;
+    holdRows?: number;
+    queueMaxBytes?: number;
+    anonShare?: number;
+  };
   /** A request must arrive (headers and body) within this time (default 30 s). */
   requestTimeoutMs?: number;
   corsOrigins?: string[];

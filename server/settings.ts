@@ -14,9 +14,17 @@ export interface Settings {
   logRetention?: number;
   /**
    * REQUEST_LOG_MAX_BYTES / REQUEST_LOG_REPLY_MAX_BYTES: byte budgets of the request log and of one reply;
-   * REQUEST_LOG_HOLD_ROWS: rows of a burst held before they are written (0: none).
+   * REQUEST_LOG_HOLD_ROWS: rows of a burst the journal holds before anonymous rows are shed (0: no journal);
+   * REQUEST_LOG_QUEUE_MAX_BYTES: bytes waiting for the writer in memory before anonymous rows are shed;
+   * REQUEST_LOG_ANON_PERCENT: anonymous rows' share of the log's budgets, in percent (anonShare 0.01–0.9).
    */
-  logLimits: { maxBytes?: number; replyMaxBytes?: number; holdRows?: number };
+  logLimits: {
+    maxBytes?: number;
+    replyMaxBytes?: number;
+    holdRows?: number;
+    queueMaxBytes?: number;
+    anonShare?: number;
+  };
   /** REQUEST_TIMEOUT_SECONDS, in ms. */
   requestTimeoutMs?: number;
   corsOrigins: string[];
@@ -159,7 +167,19 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     'REQUEST_LOG_HOLD_ROWS',
     0,
     1_000_000,
-    'use a whole number of rows from 0 (write every request as it comes) to 1000000 (default 50000)',
+    'use a whole number of rows from 0 (no journal: write every batch as it comes) to 1000000 (default 50000)',
+  );
+  const queueMaxBytes = integer(
+    'REQUEST_LOG_QUEUE_MAX_BYTES',
+    1024 * 1024,
+    4 * 1024 * 1024 * 1024,
+    'use a whole number of bytes from 1048576 to 4294967296 (default 67108864, 64 MiB)',
+  );
+  const anonPercent = integer(
+    'REQUEST_LOG_ANON_PERCENT',
+    1,
+    90,
+    'use a whole number of percent from 1 to 90 (default 10)',
   );
   const requestTimeoutSeconds = integer(
     'REQUEST_TIMEOUT_SECONDS',
@@ -180,7 +200,13 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     host,
     sessionTtlSeconds,
     logRetention,
-    logLimits: { maxBytes: logMaxBytes, replyMaxBytes, holdRows },
+    logLimits: {
+      maxBytes: logMaxBytes,
+      replyMaxBytes,
+      holdRows,
+      queueMaxBytes,
+      anonShare: anonPercent === undefined ? undefined : anonPercent / 100,
+    },
     requestTimeoutMs: requestTimeoutSeconds === undefined ? undefined : requestTimeoutSeconds * 1000,
     corsOrigins: list('CORS_ORIGINS'),
     staticDir: folder('STATIC_DIR', DEFAULTS.staticDir),

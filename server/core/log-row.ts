@@ -170,6 +170,8 @@ export function logRow(f: LogFacts): LogRow {
     tracking & TRACK_ERROR ? (errorJson ?? null) : null,
     failed ? 1 : 0,
     durationMs,
+    // No valid session or API key: the row counts against the anonymous share of retention.
+    userName === null ? 1 : 0,
   ];
 }
 

@@ -49,7 +49,8 @@ CREATE TABLE IF NOT EXISTS request_log (
   response_dto TEXT,              -- JSON
   error_response TEXT,            -- JSON
   has_error INTEGER NOT NULL DEFAULT 0,
-  duration_ms REAL NOT NULL
+  duration_ms REAL NOT NULL,
+  anon INTEGER NOT NULL DEFAULT 0  -- 1: no valid session or API key (its own share of retention)
 );
 -- Queries walk an index of one exact-match column backwards by id (see RequestLog.query); other filters are
 -- checked on the way. The partial indexes hold the few failures and the rows without a response. The failures'
@@ -67,6 +68,14 @@ CREATE INDEX IF NOT EXISTS request_log_failures ON request_log(id, path_info, us
   session_id, referer, forwarded_for, date_ms, duration_ms) WHERE has_error = 1;
 DROP INDEX IF EXISTS request_log_errors;
 CREATE INDEX IF NOT EXISTS request_log_no_response ON request_log(id) WHERE response_dto IS NULL;
+-- The anonymous rows, oldest first, for their own retention share (server/core/log-retention.mjs).
+CREATE INDEX IF NOT EXISTS request_log_anon ON request_log(id) WHERE anon = 1;
+-- Batches of a burst as they came (serialised facts), written as rows later (server/core/log-writer.mjs).
+CREATE TABLE IF NOT EXISTS request_log_journal (
+  id INTEGER PRIMARY KEY,
+  rows INTEGER NOT NULL,
+  facts BLOB NOT NULL
+);
 -- No index on durations: random values cost each insert more than twice the rest of the indexes together.
 DROP INDEX IF EXISTS request_log_duration;
 `;

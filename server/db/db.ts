@@ -73,6 +73,7 @@ function prepare(db: Database.Database): Database.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrateSessions(db);
+  migrateRequestLog(db);
   db.exec(coreSchema);
   db.exec(domainSchema);
   return db;
@@ -100,6 +101,14 @@ export function ownerOnly(path: string, mode: number): void {
 function migrateSessions(db: Database.Database): void {
   const columns = db.prepare('PRAGMA table_info(sessions)').all() as { name: string }[];
   if (columns.some((c) => c.name === 'session_key')) db.exec('DROP TABLE sessions');
+}
+
+/** The request log's `anon` column (its own retention share) came later: an older log's rows are authenticated. */
+function migrateRequestLog(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(request_log)').all() as { name: string }[];
+  if (columns.length && !columns.some((c) => c.name === 'anon')) {
+    db.exec('ALTER TABLE request_log ADD COLUMN anon INTEGER NOT NULL DEFAULT 0');
+  }
 }
 
 /** The file `startService` writes when it seeds a new data folder: the admin user's API key, 0600. */

@@ -49,10 +49,12 @@ export function responder(log: RequestLog, development: boolean): Respond {
 
     // A URL the router could not decode has no parsed query.
     const written = writeJson(json, callbackName((request.query ?? {}) as Record<string, unknown>));
-    reply.code(status).header('content-type', written.contentType).send(written.text);
-
-    if (op && !op.logged) return;
-    log.add(logFacts(request, op, written, error, who));
+    const send = () => reply.code(status).header('content-type', written.contentType).send(written.text);
+    if (op && !op.logged) return void send();
+    // An authenticated write is answered once its log row is committed; anything else at once.
+    const committed = log.record(op, logFacts(request, op, written, error, who));
+    if (committed) void committed.then(send);
+    else send();
   };
 
   /**

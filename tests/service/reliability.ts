@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import type { HttpResult } from './harness';
 
 /** Tables that are not domain data: they change on every request (log, sessions) or are ours. */
-const NOT_DOMAIN = new Set(['sessions', 'request_log', 'settings', 'reliability_changes']);
+const NOT_DOMAIN = new Set([
+  'sessions',
+  'request_log',
+  'request_log_journal',
+  'settings',
+  'reliability_changes',
+]);
 
 export class DataWatch {
   readonly db: Database.Database;

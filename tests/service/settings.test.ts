@@ -66,6 +66,8 @@ describe('parseSettings', () => {
         REQUEST_LOG_MAX_BYTES: '2147483648',
         REQUEST_LOG_REPLY_MAX_BYTES: '1048576',
         REQUEST_LOG_HOLD_ROWS: '0',
+        REQUEST_LOG_QUEUE_MAX_BYTES: '2097152',
+        REQUEST_LOG_ANON_PERCENT: '25',
         REQUEST_TIMEOUT_SECONDS: '12',
         CORS_ORIGINS: 'https://a.example, https://b.example,',
         CSP_CONNECT_SRC: 'https://api.example',
@@ -82,7 +84,13 @@ describe('parseSettings', () => {
       host: '::1',
       sessionTtlSeconds: 60,
       logRetention: 5000,
-      logLimits: { maxBytes: 2147483648, replyMaxBytes: 1048576, holdRows: 0 },
+      logLimits: {
+        maxBytes: 2147483648,
+        replyMaxBytes: 1048576,
+        holdRows: 0,
+        queueMaxBytes: 2097152,
+        anonShare: 0.25,
+      },
       requestTimeoutMs: 12_000,
       corsOrigins: ['https://a.example', 'https://b.example'],
       staticDir: '/opt/console',
@@ -155,6 +163,9 @@ describe('parseSettings', () => {
     ['REQUEST_LOG_REPLY_MAX_BYTES', '10gb'],
     ['REQUEST_LOG_HOLD_ROWS', '-1'],
     ['REQUEST_LOG_HOLD_ROWS', '2000000'],
+    ['REQUEST_LOG_QUEUE_MAX_BYTES', '1000'],
+    ['REQUEST_LOG_ANON_PERCENT', '0'],
+    ['REQUEST_LOG_ANON_PERCENT', '95'],
     ['REQUEST_TIMEOUT_SECONDS', '0'],
   ])('%s=%s is one line naming it', (name, value) => {
     const lines = errors({ [name]: value });
