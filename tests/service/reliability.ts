@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { HttpResult } from './harness';
 
-/** Tables that are not domain data: they change on every request (log, sessions) or are ours. */
-const NOT_DOMAIN = new Set(['sessions', 'request_log', 'settings', 'reliability_changes']);
+/** Tables that are not domain data: they change on every request (log, sessions, sign-in's known pairs) or are ours. */
+const NOT_DOMAIN = new Set(['sessions', 'request_log', 'settings', 'signin_known', 'reliability_changes']);
 
 export class DataWatch {
   readonly db: Database.Database;
