@@ -2,7 +2,7 @@ import { ServiceError, type User } from '../handler';
 import { checkPassword } from '../passwords';
 import type { Sessions } from './sessions';
 import type { RequestOf, ResponseOf } from '../../src/contract/operations';
-import { retryAfterSeconds, SignInThrottle, VerifyGate, waitText } from './throttle';
+import { limitsFromEnv, retryAfterSeconds, SignInThrottle, VerifyGate, waitText } from './throttle';
 
 const invalidCredentials = () =>
   new ServiceError(401, 'InvalidCredentials', 'Invalid user name or password.');
@@ -30,13 +30,13 @@ const busy = () =>
     { 'retry-after': String(BUSY_RETRY_SECONDS) },
   );
 
-// One throttle per service instance (its Sessions), so each app built in a process counts on its own; one gate
-// per process, since the threadpool it protects is the process's.
+// One throttle per service instance (its Sessions), so each app built in a process counts on its own, with its
+// known pairs in the service's database; one gate per process, since the threadpool it protects is the process's.
 const throttles = new WeakMap<Sessions, SignInThrottle>();
 export function signInThrottle(sessions: Sessions): SignInThrottle {
   let throttle = throttles.get(sessions);
   if (!throttle) {
-    throttle = new SignInThrottle();
+    throttle = new SignInThrottle(limitsFromEnv(), sessions.db);
     throttles.set(sessions, throttle);
   }
   return throttle;
@@ -63,7 +63,8 @@ async function refuse(throttle: SignInThrottle, ip: string | undefined, error: S
 
 /**
  * Operation 1. Order: missing fields (401, nothing counted); the throttle (429 without hashing); a turn at the
- * gate (503 when its queue is full); the throttle again (it may have closed while waiting); exactly one scrypt
+ * gate, in the known lane for a (name, address) pair that signed in before, else in the shared one (503 when the
+ * lane's queue is full); the throttle again (it may have closed while waiting); exactly one scrypt
  * off the event loop whether the user exists, is disabled or not; then the failure is counted or the pair's
  * counter cleared. Refusals (429 / 503) go out at once, unless the address keeps sending past its burst of
  * refusals: then each is held back a second (`refusalHold`), which slows a client ignoring Retry-After.
@@ -76,15 +77,16 @@ export async function signIn(
   const { userName, password } = request;
   if (!userName || !password) throw invalidCredentials();
   const throttle = signInThrottle(sessions);
-  let verdict = throttle.check(userName, ip);
+  const known = throttle.isKnown(userName, ip);
+  let verdict = throttle.check(userName, ip, Date.now(), known);
   if (verdict) return refuse(throttle, ip, tooManyAttempts(verdict.retryAfterMs));
-  const turn = verifyGate.enter();
+  const turn = verifyGate.enter(known ? 'known' : 'shared');
   if (!turn) return refuse(throttle, ip, busy());
   const release = await turn;
   let ok: boolean;
   let found: ReturnType<Sessions['findForSignIn']>;
   try {
-    verdict = throttle.check(userName, ip);
+    verdict = throttle.check(userName, ip, Date.now(), known);
     if (verdict) throw tooManyAttempts(verdict.retryAfterMs);
     found = sessions.findForSignIn(userName.trim());
     ok = (await checkPassword(password, found?.passwordHash)) && found !== undefined;

@@ -34,7 +34,8 @@ export class Sessions {
   private stmts;
 
   constructor(
-    db: Database,
+    /** The service's database (the sign-in throttle keeps its known pairs in it). */
+    readonly db: Database,
     readonly ttlMs: number,
   ) {
     this.stmts = {

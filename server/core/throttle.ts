@@ -3,14 +3,19 @@
 // failure up to a cap. A throttled attempt is answered at once (429 + Retry-After) and costs no scrypt. A
 // (name, address) pair that signed in successfully is "known": the per-name and per-address counters do not
 // hold it back (so an attacker guessing at `admin` from elsewhere, or sharing the admin's NAT address, cannot lock
-// the admin out of the places they sign in from), only its own pair counter does. Memory is bounded: each table
-// keeps at most `maxEntries` keys (least recently used go first) and forgets a key once it has been quiet for
-// `windowMs` after its last wait ended. Limits: `limitsFromEnv` (SIGNIN_* variables), documented in
-// docs/service.md ("Sign-in throttling").
+// the admin out of the places they sign in from), only its own pair counter does. Known pairs are kept in the
+// database (`signin_known`, by the SHA-256 of the pair; issue 33), so a restart forgets none; without a database
+// (unit tests) in memory. Memory is bounded: each table keeps at most `maxEntries` keys (least recently used go
+// first) and forgets a key once it has been quiet for `windowMs` after its last wait ended; the stored known
+// pairs are bounded the same way. Limits: `limitsFromEnv` (SIGNIN_* variables), documented in docs/service.md
+// ("Sign-in throttling").
 //
 // `VerifyGate` caps how many scrypt verifications run at once (libuv's threadpool has 4 threads, shared with
 // file reads of the static console and DNS), with a bounded queue; past the queue a sign-in is refused at once.
+// A known pair has a lane of its own (issue 33): a reserved turn and a queue served first, so guessers (who come
+// from pairs that are not known) can neither make it wait behind them nor have it refused.
 
+import type { Database, Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 
@@ -40,11 +45,16 @@ export interface ThrottleLimits {
 }
 
 export interface GateLimits {
-  /** scrypt verifications running at once. */
+  /** scrypt verifications running at once (of the shared lane; the known lane may use one more). */
   maxConcurrent: number;
-  /** Sign-ins waiting for a turn; beyond that a sign-in is refused at once (503 + Retry-After). */
+  /** Sign-ins waiting for a turn, per lane; beyond that a sign-in is refused at once (503 + Retry-After). */
   maxQueued: number;
+  /** Turns only the known lane may take, on top of `maxConcurrent` (default 1). */
+  reservedForKnown?: number;
 }
+
+/** The gate's lanes: `known` for a (name, address) pair that signed in before, `shared` for everyone else. */
+export type Lane = 'known' | 'shared';
 
 export const DEFAULT_LIMITS: ThrottleLimits = {
   freePerClient: 5,
@@ -187,20 +197,109 @@ export interface ThrottleVerdict {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/** The known (name, address) pairs: each by the SHA-256 (hex) of the pair, with when it stops being known. */
+export interface KnownPairs {
+  has(key: string, nowMs: number): boolean;
+  /** Known until `untilMs`; the least recently added go first beyond `maxEntries`. */
+  add(key: string, untilMs: number): void;
+  /** Drops the pairs no longer known. */
+  sweep(nowMs: number): void;
+  readonly size: number;
+}
+
+/** Known pairs in memory (a throttle without a database). */
+class MemoryKnown implements KnownPairs {
+  private readonly map = new Map<string, number>();
+  constructor(private readonly maxEntries: number) {}
+  has(key: string, nowMs: number): boolean {
+    return (this.map.get(key) ?? 0) > nowMs;
+  }
+  add(key: string, untilMs: number): void {
+    this.map.delete(key);
+    this.map.set(key, untilMs);
+    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
+  }
+  sweep(nowMs: number): void {
+    for (const [key, until] of this.map) if (until <= nowMs) this.map.delete(key);
+  }
+  get size() {
+    return this.map.size;
+  }
+}
+
+/**
+ * Known pairs in the `signin_known` table (server/db/core-schema.ts): a restart keeps them. A lookup is one read by
+ * primary key (no write on the path of an attempt); rows are written only on a successful sign-in, and expired
+ * ones deleted by the sweep. Beyond `maxEntries` rows the ones known for the shortest time left go first, which
+ * are the least recently signed in (every pair is known for the same `knownMs`).
+ */
+class StoredKnown implements KnownPairs {
+  private readonly get: Statement<[string], number>;
+  private readonly insert: Statement<[string, number]>;
+  private readonly update: Statement<[number, string]>;
+  private readonly count: Statement<[], number>;
+  private readonly trim: Statement<[number]>;
+  private readonly expire: Statement<[number]>;
+  private rows: number;
+
+  constructor(
+    db: Database,
+    private readonly maxEntries: number,
+  ) {
+    this.get = db.prepare<[string], number>('SELECT until_ms FROM signin_known WHERE pair_key = ?').pluck();
+    this.insert = db.prepare('INSERT OR IGNORE INTO signin_known (pair_key, until_ms) VALUES (?, ?)');
+    this.update = db.prepare('UPDATE signin_known SET until_ms = ? WHERE pair_key = ?');
+    this.count = db.prepare<[], number>('SELECT count(*) FROM signin_known').pluck();
+    this.trim = db.prepare(
+      'DELETE FROM signin_known WHERE pair_key IN (SELECT pair_key FROM signin_known ORDER BY until_ms LIMIT ?)',
+    );
+    this.expire = db.prepare('DELETE FROM signin_known WHERE until_ms <= ?');
+    this.rows = this.count.get()!;
+  }
+
+  has(key: string, nowMs: number): boolean {
+    return (this.get.get(key) ?? 0) > nowMs;
+  }
+
+  add(key: string, untilMs: number): void {
+    if (this.insert.run(key, untilMs).changes) this.rows++;
+    else this.update.run(untilMs, key);
+    if (this.rows > this.maxEntries) this.rows -= this.trim.run(this.rows - this.maxEntries).changes;
+  }
+
+  sweep(nowMs: number): void {
+    this.expire.run(nowMs);
+    this.rows = this.count.get()!;
+  }
+
+  get size() {
+    return this.rows;
+  }
+}
+
+/** What the known-pairs table holds for a pair: the SHA-256 (hex) of the pair as counted. */
+export function knownPairKey(pair: string): string {
+  return createHash('sha256').update(pair).digest('hex');
+}
+
 export class SignInThrottle {
   readonly pairs: Counters;
   readonly names: Counters;
   readonly addresses: Counters;
-  /** Known (name, address) pairs → when they stop being known. */
-  readonly known = new Map<string, number>();
+  /** Known (name, address) pairs → when they stop being known: in the database when one is given. */
+  readonly known: KnownPairs;
   /** Refusal token buckets per address. */
   readonly refusals = new Map<string, { tokens: number; atMs: number }>();
   private lastSweepMs = 0;
 
-  constructor(readonly limits: ThrottleLimits = limitsFromEnv()) {
+  constructor(
+    readonly limits: ThrottleLimits = limitsFromEnv(),
+    db?: Database,
+  ) {
     this.pairs = new Counters(limits);
     this.names = new Counters(limits);
     this.addresses = new Counters(limits);
+    this.known = db ? new StoredKnown(db, limits.maxEntries) : new MemoryKnown(limits.maxEntries);
   }
 
   private keys(userName: string, ip: string | undefined) {
@@ -209,20 +308,25 @@ export class SignInThrottle {
     return { name, address, pair: `${name}\u0000${address}` };
   }
 
-  private isKnown(pair: string, nowMs: number): boolean {
-    const until = this.known.get(pair);
-    if (until === undefined) return false;
-    if (until > nowMs) return true;
-    this.known.delete(pair);
-    return false;
+  /** Whether this (name, address) pair has signed in within `knownMs`: its sign-ins use the gate's known lane. */
+  isKnown(userName: string, ip: string | undefined, nowMs = Date.now()): boolean {
+    return this.known.has(knownPairKey(this.keys(userName, ip).pair), nowMs);
   }
 
-  /** Whether an attempt must wait; undefined when it may go ahead. */
-  check(userName: string, ip: string | undefined, nowMs = Date.now()): ThrottleVerdict | undefined {
+  /**
+   * Whether an attempt must wait; undefined when it may go ahead. `known` (whether the pair is known) may be
+   * given when the caller has just asked `isKnown`.
+   */
+  check(
+    userName: string,
+    ip: string | undefined,
+    nowMs = Date.now(),
+    known?: boolean,
+  ): ThrottleVerdict | undefined {
     this.maybeSweep(nowMs);
     const { name, address, pair } = this.keys(userName, ip);
     const waits: ThrottleVerdict[] = [{ retryAfterMs: this.pairs.waitMs(pair, nowMs), by: 'client' }];
-    if (!this.isKnown(pair, nowMs)) {
+    if (!(known ?? this.known.has(knownPairKey(pair), nowMs))) {
       waits.push({ retryAfterMs: this.names.waitMs(name, nowMs), by: 'name' });
       waits.push({ retryAfterMs: this.addresses.waitMs(address, nowMs), by: 'address' });
     }
@@ -242,9 +346,7 @@ export class SignInThrottle {
   succeeded(userName: string, ip: string | undefined, nowMs = Date.now()): void {
     const { pair } = this.keys(userName, ip);
     this.pairs.clear(pair);
-    this.known.delete(pair);
-    this.known.set(pair, nowMs + this.limits.knownMs);
-    while (this.known.size > this.limits.maxEntries) this.known.delete(this.known.keys().next().value!);
+    this.known.add(knownPairKey(pair), nowMs + this.limits.knownMs);
   }
 
   /**
@@ -288,27 +390,38 @@ export class SignInThrottle {
     this.pairs.sweep(nowMs);
     this.names.sweep(nowMs);
     this.addresses.sweep(nowMs);
-    for (const [pair, until] of this.known) if (until <= nowMs) this.known.delete(pair);
+    this.known.sweep(nowMs);
     const full = this.limits.refusalBurst / Math.max(this.limits.refusalsPerSecond, 1e-9);
     for (const [key, b] of this.refusals) if (nowMs - b.atMs > full * 1000) this.refusals.delete(key);
   }
 }
 
-/** A counting semaphore with a bounded queue. */
+/**
+ * A counting semaphore with two lanes, each with a bounded queue. The shared lane may run `maxConcurrent` at once;
+ * the known lane may also take `reservedForKnown` turns more, and its queue is served first. So unknown-pair
+ * traffic can neither fill the known lane's queue nor keep it from a turn: a known pair waits at most for the
+ * checks already running (and for other known pairs), and is refused only when its own lane's queue is full.
+ */
 export class VerifyGate {
   private running = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly queues: Record<Lane, (() => void)[]> = { known: [], shared: [] };
 
   constructor(readonly limits: GateLimits = gateFromEnv()) {}
 
-  /** Resolves with a release function once it is this caller's turn; undefined at once when the queue is full. */
-  enter(): Promise<() => void> | undefined {
-    if (this.running < this.limits.maxConcurrent) {
+  private capacity(lane: Lane): number {
+    return this.limits.maxConcurrent + (lane === 'known' ? (this.limits.reservedForKnown ?? 1) : 0);
+  }
+
+  /** Resolves with a release function once it is this caller's turn; undefined at once when its queue is full. */
+  enter(lane: Lane = 'shared'): Promise<() => void> | undefined {
+    // A shared caller does not jump ahead of known ones waiting.
+    const ahead = lane === 'shared' ? this.queues.known.length : 0;
+    if (this.running < this.capacity(lane) && ahead === 0 && this.queues[lane].length === 0) {
       this.running++;
       return Promise.resolve(this.releaser());
     }
-    if (this.queue.length >= this.limits.maxQueued) return undefined;
-    return new Promise((resolve) => this.queue.push(() => resolve(this.releaser())));
+    if (this.queues[lane].length >= this.limits.maxQueued) return undefined;
+    return new Promise((resolve) => this.queues[lane].push(() => resolve(this.releaser())));
   }
 
   private releaser(): () => void {
@@ -316,14 +429,25 @@ export class VerifyGate {
     return () => {
       if (done) return;
       done = true;
-      const next = this.queue.shift();
-      if (next) next();
-      else this.running--;
+      this.running--;
+      this.dispatch();
     };
   }
 
+  /** Hands free turns to the waiting: the known lane first. */
+  private dispatch(): void {
+    for (const lane of ['known', 'shared'] as const) {
+      const queue = this.queues[lane];
+      while (queue.length && this.running < this.capacity(lane)) {
+        this.running++;
+        queue.shift()!();
+      }
+      if (queue.length) return;
+    }
+  }
+
   get stats() {
-    return { running: this.running, queued: this.queue.length };
+    return { running: this.running, queued: this.queues.known.length + this.queues.shared.length };
   }
 }
 

@@ -78,4 +78,14 @@ CREATE TABLE IF NOT EXISTS request_log_journal (
 );
 -- No index on durations: random values cost each insert more than twice the rest of the indexes together.
 DROP INDEX IF EXISTS request_log_duration;
+
+-- Sign-in (issue 33): the (user name, client address) pairs that signed in, so a restart keeps them known (their
+-- sign-ins get the password check's own lane and are not held back by the name's or the address's failures; see
+-- server/core/throttle.ts). A pair is stored by the SHA-256 (hex) of the name and address as the throttle counts
+-- them, never in clear; at most SIGNIN_MAX_ENTRIES rows, expired ones deleted.
+CREATE TABLE IF NOT EXISTS signin_known (
+  pair_key TEXT PRIMARY KEY,
+  until_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS signin_known_until ON signin_known(until_ms);
 `;

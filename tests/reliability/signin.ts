@@ -1,13 +1,18 @@
 // Issue 16, finding 2 — sign-in under attack, against the service as a child process (127.0.0.1 only; clients
 // choose their source address inside 127/8, which Linux routes to loopback, so the service sees distinct
-// clients). Three phases:
+// clients). Three phases, then a restart:
 //   A. one guessing client: 40 connections sending wrong passwords for `admin` for SECONDS s, while a signed-in
 //      reader (another address) reads projects one request at a time;
 //   B. a distributed guess: 40 connections, each its own address, rotating made-up user names, for SECONDS s,
 //      with the same reader;
+//   In A and B the real admin (issue 33) signs in with the right password about once a second from the address
+//   it signed in from before the flood (REAL_FROM);
 //   C. wrong-password answer times of an unknown, a disabled and a real user (median of 15 each, interleaved,
-//      every attempt from a fresh address; up to 3 rounds, the first within 10 % counts).
-// Held: the reader's p95 < 50 ms in A and B; the guessing client of A gets 429s (with Retry-After); C within 10 %.
+//      every attempt from a fresh address; up to 3 rounds, the first within 10 % counts);
+//   D. restart (issue 33): 20 wrong guesses at `admin` from 5 other addresses, the service stopped and started on
+//      the same data folder, 20 more; then `admin` from REAL_FROM (200 expected) and from a new address (429).
+// Held: the reader's p95 < 50 ms in A and B; the guessing client of A gets 429s (with Retry-After); the real admin
+// fails at most one try per phase and its p95 ≤ 2 s; C within 10 %; D as said.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -78,6 +83,13 @@ function stats(values: number[]) {
 
 const median = (values: number[]) => stats(values).p50;
 
+export interface RealUserFigures {
+  tries: number;
+  ok: number;
+  byStatus: Record<string, number>;
+  ms: ReturnType<typeof stats>;
+}
+
 export interface PhaseFigures {
   seconds: number;
   signIns: number;
@@ -86,6 +98,8 @@ export interface PhaseFigures {
   retryAfterSeen: string[];
   readerMs: ReturnType<typeof stats>;
   readerErrors: number;
+  /** The real admin's sign-ins (right password, from its known address) during the phase. */
+  realUser: RealUserFigures;
 }
 
 export interface SignInFigures {
@@ -94,8 +108,16 @@ export interface SignInFigures {
   distributed: PhaseFigures;
   timingRounds: { unknown: number; disabled: number; real: number; spread: number }[];
   timingSpread: number;
+  /** After a restart with `admin` under guesses: its status from its known address and from a new one. */
+  restart: { known: string; elsewhere: string };
   problems: string[];
 }
+
+/** Where the real admin signs in from (before the flood, and during it). */
+const REAL_FROM = '127.0.0.3';
+/** The real admin's tries that may fail per phase, and its p95 budget. */
+const REAL_MAX_FAILED = 1;
+const REAL_P95_MS = 2000;
 
 type GuessMode = 'one' | 'distributed';
 
@@ -180,6 +202,10 @@ export async function signin(port: number, connections = 40, seconds = 15): Prom
     });
     if (signedIn.status !== 200) throw new Error(`pm could not sign in: ${signedIn.status}`);
     const session = ((await signedIn.json()) as { authSessionKey: string }).authSessionKey;
+    // The real admin signs in once from its usual address before the flood: that (name, address) pair is known.
+    const admin = () => post(signInUrl, { userName: 'admin', password: 'admin' }, REAL_FROM);
+    const first = await admin();
+    if (first.status !== 200) throw new Error(`admin could not sign in: ${first.status}`);
 
     const phase = async (mode: GuessMode) => {
       const until = Date.now() + seconds * 1000;
@@ -202,11 +228,21 @@ export async function signin(port: number, connections = 40, seconds = 15): Prom
           await new Promise((r) => setTimeout(r, 20));
         }
       };
+      // The real admin: right password, from its known address, a new connection about once a second.
+      const real: Reply[] = [];
+      const realLoop = async () => {
+        await new Promise((r) => setTimeout(r, 500));
+        while (Date.now() < until - 500) {
+          const next = Date.now() + 1000;
+          real.push(await admin());
+          await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+        }
+      };
       // The guessers run in their own process, so the reader's times are the service's, not those of a client
       // process busy sending 1,000 requests a second.
       const guessers = runGuessers({ url: signInUrl, connections, seconds, mode });
       const t0 = performance.now();
-      const [, guessed] = await Promise.all([readLoop(), guessers]);
+      const [, , guessed] = await Promise.all([readLoop(), realLoop(), guessers]);
       const elapsed = (performance.now() - t0) / 1000;
       readerAgent.destroy();
       const { signIns, byStatus, retryAfterSeen } = guessed;
@@ -218,6 +254,15 @@ export async function signin(port: number, connections = 40, seconds = 15): Prom
         retryAfterSeen,
         readerMs: stats(readerMs),
         readerErrors,
+        realUser: {
+          tries: real.length,
+          ok: real.filter((r) => r.status === 200).length,
+          byStatus: real.reduce<Record<string, number>>((m, r) => {
+            const key = `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
+            return { ...m, [key]: (m[key] ?? 0) + 1 };
+          }, {}),
+          ms: stats(real.map((r) => r.ms)),
+        },
       } satisfies PhaseFigures;
     };
 
@@ -272,6 +317,31 @@ export async function signin(port: number, connections = 40, seconds = 15): Prom
     }
     const timingSpread = Math.min(...timingRounds.map((r) => r.spread));
 
+    // D. Restart with `admin` under guesses from other addresses (each pair stays under its 5 free failures).
+    const guessAdmin = async (round: number) => {
+      for (let i = 0; i < 20; i++)
+        await post(
+          signInUrl,
+          { userName: 'admin', password: `wrong-${round}-${i}` },
+          `127.0.50.${round * 5 + (i % 5) + 1}`,
+        );
+    };
+    await guessAdmin(0);
+    await service.stop();
+    service = await startServiceProcess(dataDir, port);
+    await guessAdmin(1);
+    const show = (r: Reply) => `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
+    const restart = {
+      known: show(await admin()),
+      elsewhere: show(await post(signInUrl, { userName: 'admin', password: 'admin' }, '127.0.50.99')),
+    };
+    if (restart.known !== '200')
+      problems.push(`restart: admin from its known address got ${restart.known} (expected 200)`);
+    if (!restart.elsewhere.startsWith('429'))
+      problems.push(
+        `restart: admin from a new address got ${restart.elsewhere} (expected 429: the name under guesses)`,
+      );
+
     for (const [name, p] of [
       ['one guessing client', oneClient],
       ['distributed guessing', distributed],
@@ -279,13 +349,21 @@ export async function signin(port: number, connections = 40, seconds = 15): Prom
       if (p.readerMs.p95 >= 50) problems.push(`${name}: reader p95 ${p.readerMs.p95} ms (budget < 50 ms)`);
       if (p.readerErrors) problems.push(`${name}: ${p.readerErrors} reads failed`);
       if (p.readerMs.n < 10) problems.push(`${name}: only ${p.readerMs.n} reads completed`);
+      const r = p.realUser;
+      if (r.tries < 5) problems.push(`${name}: the real admin tried only ${r.tries} times`);
+      if (r.tries - r.ok > REAL_MAX_FAILED)
+        problems.push(
+          `${name}: the real admin failed ${r.tries - r.ok} of ${r.tries} tries ${JSON.stringify(r.byStatus)} (budget ≤ ${REAL_MAX_FAILED})`,
+        );
+      if (r.ms.p95 > REAL_P95_MS)
+        problems.push(`${name}: the real admin's p95 ${r.ms.p95} ms (budget ≤ ${REAL_P95_MS} ms)`);
     }
     if (!oneClient.byStatus['429 TooManyAttempts'])
       problems.push(`one guessing client: no 429 (${JSON.stringify(oneClient.byStatus)})`);
     if (!oneClient.retryAfterSeen.length) problems.push('one guessing client: no Retry-After header');
     if (timingSpread >= 10)
       problems.push(`timing: unknown / disabled / real ${timingSpread} % apart (budget < 10 %)`);
-    return { connections, oneClient, distributed, timingRounds, timingSpread, problems };
+    return { connections, oneClient, distributed, timingRounds, timingSpread, restart, problems };
   } finally {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });

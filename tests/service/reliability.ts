@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { HttpResult } from './harness';
 
-/** Tables that are not domain data: they change on every request (log, sessions) or are ours. */
+/** Tables that are not domain data: they change on every request (log, sessions, sign-in's known pairs) or are ours. */
 const NOT_DOMAIN = new Set([
   'sessions',
   'request_log',
   'request_log_journal',
   'settings',
+  'signin_known',
   'reliability_changes',
 ]);
 

@@ -37,7 +37,8 @@ export function injectXss(db: Database): void {
     .all() as { name: string }[];
   db.transaction(() => {
     for (const { name: table } of tables) {
-      if (['sessions', 'settings', 'request_log', 'request_log_journal'].includes(table)) continue;
+      if (['sessions', 'settings', 'request_log', 'request_log_journal', 'signin_known'].includes(table))
+        continue;
       const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[])
         .filter((c) => c.type.toUpperCase() === 'TEXT' && !XSS_KEEP.has(`${table}.${c.name}`))
         .map((c) => c.name);
