@@ -8,9 +8,14 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       connections?: number;
       duration?: number;
+      /** Requests in flight per connection (HTTP pipelining). */
+      pipelining?: number;
+      /** Stop after this many requests (instead of `duration`). */
+      amount?: number;
     }
     interface Histogram {
       average: number;
+      total: number;
       p50: number;
       p99: number;
     }
@@ -19,6 +24,10 @@ declare module 'autocannon' {
       latency: Histogram;
       non2xx: number;
       errors: number;
+      timeouts: number;
+      '2xx': number;
+      '4xx': number;
+      '5xx': number;
     }
   }
   function autocannon(

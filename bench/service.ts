@@ -186,6 +186,31 @@ async function main() {
         `  bare ${Math.round(sustainedBare)}, service ${Math.round(sustainedService)} req/s: ${sustained.toFixed(2)}`,
       );
 
+      // An authenticated write is answered once its log row is committed (docs/service.md, "Request log"): what
+      // that costs one client saving again and again, for information.
+      console.log('Writes, one client for 3 s (each answered once its log row is committed)…');
+      await settle();
+      const writes = await new Promise<autocannon.Result>((ok, fail) =>
+        autocannon(
+          {
+            url: `${service.url}/api/internal/openissue/update`,
+            method: 'POST',
+            body: JSON.stringify({
+              authSessionKey: session,
+              openIssue: { folderId: rfiFolderId, subject: 'Bench' },
+            }),
+            headers: { 'content-type': 'application/json' },
+            connections: 1,
+            duration: 3,
+          },
+          (err, result) => (err ? fail(err) : ok(result)),
+        ),
+      );
+      if (writes.non2xx || writes.errors) throw new Error('openissue/update answered errors');
+      console.log(
+        `  ${Math.round(writes.requests.average)} writes/s, latency p50 ${writes.latency.p50} ms, p99 ${writes.latency.p99} ms`,
+      );
+
       console.log('Request-log queries with two filters over the scale log…');
       const queries = [
         'PathInfo=/api/internal/openissue/read&WithErrors=true',
@@ -257,6 +282,11 @@ async function main() {
         {
           figure: `sustained ${SUSTAINED_S} s a side, past the log's hold: ratio service / bare`,
           value: Number(sustained.toFixed(2)),
+          budget: '',
+        },
+        {
+          figure: 'openissue/update, one client: p50 ms (answered once its log row is committed)',
+          value: writes.latency.p50,
           budget: '',
         },
         {

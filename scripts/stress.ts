@@ -2,11 +2,12 @@
 // and time and talking only to services it starts on 127.0.0.1: durability under SIGKILL (suite 5), then load
 // (suite 6). Prints each suite's figures and a closing "N passed, N failed" line; exits 1 when a suite fails.
 // Env: STRESS_PORT (first of three ports, default 8261), LOAD_CLIENTS (50), LOAD_SECONDS (60), STRESS_SIGNIN_SECONDS
-// (15, per phase of the sign-in suite of issue 16), STRESS_ONLY (durability | load | signin | diskfill).
+// (15, per phase of the sign-in suite of issue 16), STRESS_ONLY (durability | load | signin | diskfill | log).
 import { durability } from '../tests/reliability/durability';
 import { load } from '../tests/reliability/load';
 import { diskFill } from '../tests/reliability/diskfill';
 import { signin } from '../tests/reliability/signin';
+import { anonymousBytes, crashDuringBurst, floodEviction } from '../tests/reliability/logintegrity';
 
 const port = Number(process.env.STRESS_PORT ?? 8261);
 const only = process.env.STRESS_ONLY;
@@ -98,6 +99,32 @@ async function main() {
         `a take=100 query afterwards: ${f.queryReplyBytes} bytes in ${f.queryMs} ms`,
     );
     verdict('diskfill: 100 anonymous 1 MiB requests grow the data folder by < 5 MiB', f.problems);
+  }
+  if (!only || only === 'log') {
+    console.log('log: pm saves an RFI every 50 ms during an 8 s anonymous burst; SIGKILL; restart …');
+    const c = await crashDuringBurst(port + 4);
+    console.log(
+      `  ${c.savesAcked} of ${c.savesTried} saves acknowledged, ${c.savesLost} without a log row after the crash; ` +
+        `${c.anonymousAnswered} anonymous requests answered (${c.anonymousPerSecond}/s); peak resident ${c.peakRssMiB} MiB`,
+    );
+    verdict(
+      'log: crash during a burst loses no acknowledged write; ≥ 1 save in 4 acknowledged; ≤ 512 MiB',
+      c.problems,
+    );
+    console.log('log: REQUEST_LOG_MAX_BYTES=1 MiB, an RFI save, then 10 s of anonymous 16 KB requests …');
+    const f = await floodEviction(port + 5);
+    console.log(
+      `  ${f.anonymousAnswered} anonymous requests; the save's row ${f.rfiRowKept ? 'kept' : 'DELETED'}; ` +
+        `anonymous rows ${f.anonymousBytes} bytes, authenticated ${f.authenticatedBytes}; peak resident ${f.peakRssMiB} MiB; ` +
+        `take=1 right after: ${f.take1AfterMs} ms`,
+    );
+    verdict('log: an anonymous flood evicts no authenticated row; ≤ 512 MiB; take=1 within 3 s', f.problems);
+    console.log('log: 1,000 of the worst anonymous requests …');
+    const b = await anonymousBytes(port + 6);
+    console.log(
+      `  ${b.requests} requests ${JSON.stringify(b.statuses)}; the data folder grew by ${b.grownBytes} bytes: ${b.bytesPerRequest} a request`,
+    );
+    verdict('log: ≤ 4 KB of data folder per anonymous request', b.problems);
   }
   console.log(`stress: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

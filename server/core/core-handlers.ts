@@ -44,7 +44,7 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
       changed.push(`${key.replace(/^enable|Tracking$/g, '')} tracking is now ${value ? 'on' : 'off'}`);
     }
   }
-  const { rows, cut, pausable } = await log.queryStored(q);
+  const { rows, cut, pausable, unwritten } = await log.queryStored(q);
   // The rows stream (up to 10,000, MAX_TAKE); the note of a cut is known only after them, so it is written
   // after the list.
   const responseStatus = () => {
@@ -52,6 +52,13 @@ async function requestLogs(log: RequestLog, q: RequestOf<'RequestLogs'>) {
     const meta: Record<string, string> = Object.fromEntries(
       Object.entries(log.tracking).map(([k, v]) => [k, String(v)]),
     );
+    if (unwritten > 0) {
+      // A flood's journal not yet written out within the query's wait (server/core/log-writer.mjs).
+      messages.push(
+        `${unwritten} requests of the last moments are still being written to the log; ask again in a few seconds to see them.`,
+      );
+      meta.unwritten = String(unwritten);
+    }
     const stop = cut();
     if (stop) {
       messages.push(

@@ -96,6 +96,9 @@ export class RequestLog {
   /** Journalled rows not yet written, as of the writer's last confirmation. */
   private backlog = 0;
   private readonly shed: Shed;
+  /** Callers waiting for facts now pending to be committed (`durable`), and the turn that hands them over. */
+  private committers: (() => void)[] = [];
+  private soon: NodeJS.Immediate | undefined;
   tracking: Tracking;
 
   readonly limits: LogLimits;
@@ -177,10 +180,14 @@ export class RequestLog {
     this.enqueue(facts);
   }
 
-  /** Takes the facts of a request and resolves once its row (and every row before it) is committed. */
+  /**
+   * Takes the facts of a request and resolves once its row (and every row before it) is committed. The writes
+   * answered in one turn of the event loop go together, in one message and one transaction.
+   */
   durable(facts: LogFacts): Promise<void> {
     this.track(facts);
     this.pending.push(facts);
+    this.pendingBytes += factsBytes(facts);
     if (this.inThread) {
       this.flush();
       return Promise.resolve();
@@ -193,9 +200,13 @@ export class RequestLog {
         resolve();
       }, DURABLE_WAIT_MS);
       late.unref();
-      this.flush(false, () => {
+      this.committers.push(() => {
         clearTimeout(late);
         resolve();
+      });
+      this.soon ??= setImmediate(() => {
+        this.soon = undefined;
+        this.flush();
       });
     });
   }
@@ -234,9 +245,16 @@ export class RequestLog {
     const batch = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
+    // Whoever waits for a fact of this batch is answered once the batch is committed.
+    const committers = this.committers;
+    this.committers = [];
+    const confirmed = (backlog: number) => {
+      for (const c of committers) c();
+      done?.(backlog);
+    };
     if (this.inThread) {
       this.inThread.write(rowsOf(batch));
-      return done?.(0);
+      return confirmed(0);
     }
     let blob: Buffer;
     try {
@@ -246,7 +264,7 @@ export class RequestLog {
       // facts are left out and reported, the rest go.
       blob = serialize(batch.filter(serializable));
     }
-    this.post({ blob, count: batch.length, full: full && this.limits.holdRows > 0 }, batch.length, done);
+    this.post({ blob, count: batch.length, full: full && this.limits.holdRows > 0 }, batch.length, confirmed);
   }
 
   private post(
