@@ -1,21 +1,24 @@
-// What never leaves the service in clear: passwords, session keys, API keys, cookies, authorization.
-// Masking works on what the service understood, not on the raw text: a parameter name is decoded (percent
-// escapes, `+`, JSON `\u` escapes) and lower-cased the way the binder does before it is compared, whatever
-// carried it (query string, form body, JSON body, `additionalInfo` pairs, headers). As a last guard, every value
-// the service took for a secret is also scrubbed from each stored text, in the encodings it may appear in.
+// What never leaves the service in clear: passwords, session keys, API keys, tokens, cookies, authorization.
+// Which names and headers carry secrets is one rule, shared with the console (src/contract/secrets.ts): any case,
+// any separators (`access_token`, `X-Auth-Token`, `newPassword`, `client_secret`, …). Masking works on what the
+// service understood, not on the raw text: a parameter name is decoded (percent escapes, `+`, JSON `\u`
+// escapes) before it is compared, whatever carried it (query string, form body, JSON body at any depth,
+// `additionalInfo` pairs, headers). As a last guard, every value the service took for a secret is also scrubbed
+// from each stored text, in the encodings it may appear in, and so is any value shaped like this install's
+// session and API keys (`maskKeys`), whatever name carried it.
 import { createHash } from 'node:crypto';
 import { formatDateTime } from '../../src/contract/codecs';
-import { SECRET_HEADERS, SECRET_NAMES } from '../../src/contract/secrets';
+import {
+  isSecretHeader as isSecretHeaderName,
+  isSecretName as isSecretNormalName,
+} from '../../src/contract/secrets';
 
 export const MASK = '***';
 
-/** Parameter names (lower case, as the binder compares them) whose values are secrets. */
-const SECRET_NAME_SET = new Set(SECRET_NAMES);
-const SECRET_HEADER_SET = new Set(SECRET_HEADERS);
-const isSecretHeader = (name: string) => SECRET_HEADER_SET.has(name.toLowerCase());
+const isSecretHeader = (name: string) => isSecretHeaderName(decodeName(name));
 
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME_SET.has(decodeName(name).trim().toLowerCase());
+  return isSecretNormalName(decodeName(name));
 }
 
 /** A parameter name as the service reads it: `+` is a space, percent escapes decoded (bad ones left as they are). */
@@ -68,7 +71,7 @@ export function maskedDtoJson(dto: unknown): string | undefined {
 function maskingReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
   const raw = this[key];
   if (raw instanceof Date) return formatDateTime(raw);
-  if (key && isFilled(value) && typeof value !== 'object' && isSecretName(key)) return MASK;
+  if (key && isFilled(value) && isSecretName(key)) return MASK;
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const pairValue = secretPairValueKey(value as Record<string, unknown>);
     if (pairValue && isFilled((value as Record<string, unknown>)[pairValue])) {
@@ -102,26 +105,73 @@ export function maskUrl(url: string): string {
   return masked === query ? url : url.slice(0, q + 1) + masked + (hash < 0 ? '' : url.slice(hash));
 }
 
-const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u|%|propertyname/i;
+/**
+ * Text that may hold a secret name (any name the rule takes ends with or holds one of these, in some case, with
+ * or without separators) or an escaped name: anything else is stored as it is without a closer look.
+ */
+const MAY_HOLD_SECRET = /pass|pwd|token|secret|key|ss[-_.\s]?p?id|\\u|%|propertyname/i;
 
 /**
- * `"password": "…"` in JSON, and in text that is not quite JSON: the name in single quotes or none, the value in
- * single quotes or bare (`{"authSessionKey": abc}` is malformed, yet its body is logged).
+ * `"name": value` in JSON, and in text that is not quite JSON: the name in double or single quotes or bare, the
+ * value in quotes or bare (`{"authSessionKey": abc}`). Whether the name is a secret is the shared rule's call
+ * (`isSecretName`). A value that opens an object or a list is left to the caller (`nested`).
  */
-const SECRET_PAIR =
-  /((["']?)(?:password|authSessionKey|apiKey|sessionKey|secret|token)\2\s*:\s*)(?!null\b)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,}\]&"']+)/gi;
+const NAME_VALUE =
+  /(?:(["'])((?:[^"'\\\n]|\\.){1,200})\1|(?<![\w$.-])([A-Za-z_$][\w$.-]{0,200}))(\s*:\s*)(?!null\b)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[[{]|[^\s,}\]&"'[{]+)/g;
 
 /** Masks `"password": "…"`-style pairs and `name=value` pairs (names decoded) in free text. */
 export function maskText(text: string): string {
-  if (!MAY_HOLD_SECRET.test(text)) return text;
-  return (
-    text
-      .replace(SECRET_PAIR, `$1"${MASK}"`)
-      // A name starts the text or follows a separator, so the scan stays linear on long runs without one.
-      .replace(/(^|[&?;\s])([^\s&?=;,"'{}]+)=([^&\s"'#]*)/g, (whole, before: string, name: string) =>
-        isSecretName(name) ? `${before}${name}=${MASK}` : whole,
-      )
-  );
+  return maskKeys(maskTextNames(text).text);
+}
+
+/** `maskText` by names only; `nested` when a secret name opens an object or a list (the text cannot mask it). */
+function maskTextNames(text: string): { text: string; nested: boolean } {
+  if (!MAY_HOLD_SECRET.test(text)) return { text, nested: false };
+  let nested = false;
+  const out = text
+    .replace(
+      NAME_VALUE,
+      (
+        whole,
+        quote: string | undefined,
+        quoted: string | undefined,
+        bare: string | undefined,
+        colon: string,
+        value: string,
+      ) => {
+        const name = quoted ?? bare ?? '';
+        if (!isSecretName(name)) return whole;
+        if (value === '{' || value === '[') {
+          nested = true;
+          return whole;
+        }
+        return `${quote ? `${quote}${quoted}${quote}` : bare}${colon}"${MASK}"`;
+      },
+    )
+    // A name starts the text or follows a separator, so the scan stays linear on long runs without one.
+    .replace(/(^|[&?;\s])([^\s&?=;,"'{}]+)=([^&\s"'#]*)/g, (whole, before: string, name: string) =>
+      isSecretName(name) ? `${before}${name}=${MASK}` : whole,
+    );
+  return { text: out, nested };
+}
+
+/**
+ * A value shaped like this install's session and API keys (`randomKey`: 24 random bytes in base64url, 32
+ * characters), bounded by characters base64url does not use. A run with no upper-case or no lower-case letter
+ * (`sess-<16 hex>` log ids, hashes, numbers) or that reads as CamelCase words (`ProjectGetRequest…`) is left:
+ * a random key is one of those about once in ten million.
+ */
+const KEY_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
+const WORDS = /^(?:[A-Z][a-z]{2,}|[0-9]+|[-_])+$/;
+
+function keyLike(run: string): boolean {
+  return /[a-z]/.test(run) && /[A-Z]/.test(run) && !WORDS.test(run);
+}
+
+/** Text with every key-shaped value (`KEY_SHAPE`) masked, whatever name or none carried it. */
+export function maskKeys(text: string): string {
+  if (text.length < 32) return text;
+  return text.replace(KEY_SHAPE, (run) => (keyLike(run) ? MASK : run));
 }
 
 export function maskHeaders(headers: Record<string, string | string[] | undefined>) {
@@ -138,21 +188,25 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
 }
 
 /**
- * A request body for the log. A form body is masked pair by pair on decoded names; a JSON body that may hold a
- * secret the text pattern cannot see (escaped names, `additionalInfo` pairs) is re-written from its parse with
- * secrets masked; anything else by the text pattern.
+ * A request body the service parsed, for the log. A form body is masked pair by pair on decoded names; a JSON
+ * body by the text pattern (`NAME_VALUE`), so it is stored as sent but for its secrets — unless it may hold a
+ * secret the pattern cannot see (escaped names, `additionalInfo` pairs, a secret name holding an object or a
+ * list): then it is re-written from its parse with secrets masked. Key-shaped values are masked either way.
+ * A body the service could not parse is never passed here (log-row.ts stores a note of its type and size).
  */
 export function maskBody(raw: string, contentType?: string): string {
-  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return maskPairs(raw);
-  if (!MAY_HOLD_SECRET.test(raw)) return raw;
-  if (/\\u|propertyname/i.test(raw)) {
+  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    return maskKeys(maskPairs(raw));
+  if (!MAY_HOLD_SECRET.test(raw)) return maskKeys(raw);
+  const masked = maskTextNames(raw);
+  if (masked.nested || /\\u|propertyname/i.test(raw)) {
     try {
-      return JSON.stringify(maskJson(JSON.parse(raw)));
+      return maskKeys(JSON.stringify(maskJson(JSON.parse(raw))));
     } catch {
-      // not JSON: the text pattern below
+      // not JSON: the text pattern's answer
     }
   }
-  return maskText(raw);
+  return maskKeys(masked.text);
 }
 
 /**
@@ -178,9 +232,13 @@ export function secretValues(
 }
 
 // Module functions, not closures per call: `secretValues` runs for every logged request.
-function addSecret(v: unknown, out: Set<string>): void {
-  if (typeof v === 'string' && v.length >= 4) out.add(v);
-  else if (Array.isArray(v)) for (const item of v) addSecret(item, out);
+/** The strings of a secret's value: the value itself, or every string in it at any depth (an object or a list). */
+function addSecret(v: unknown, out: Set<string>, depth = 0): void {
+  if (typeof v === 'string') {
+    if (v.length >= 4) out.add(v);
+  } else if (v && typeof v === 'object' && depth < 32) {
+    for (const item of Object.values(v)) addSecret(item, out, depth + 1);
+  }
 }
 
 function collectSecrets(value: unknown, depth: number, out: Set<string>): void {
@@ -199,18 +257,22 @@ function collectSecrets(value: unknown, depth: number, out: Set<string>): void {
   }
 }
 
-/** Text with every occurrence of each secret value, as written raw, percent-, form- or JSON-encoded, masked. */
+/**
+ * Text with every occurrence of each secret value, as written raw, percent-, form- or JSON-encoded, masked; and
+ * every key-shaped value (`maskKeys`).
+ */
 export function scrub(text: string, secrets: Set<string>): string;
 export function scrub(text: string | undefined, secrets: Set<string>): string | undefined;
 export function scrub(text: string | undefined, secrets: Set<string>): string | undefined {
-  if (text === undefined || secrets.size === 0) return text;
+  if (text === undefined) return text;
+  if (secrets.size === 0) return maskKeys(text);
   let out = text;
   for (const secret of secrets) {
     for (const form of encodings(secret)) {
       if (out.includes(form)) out = out.split(form).join(MASK);
     }
   }
-  return out;
+  return maskKeys(out);
 }
 
 /** Characters no encoding below changes: a secret made of them (a session or API key) is its only form. */
