@@ -158,11 +158,13 @@ function maskTextNames(text: string): { text: string; nested: boolean } {
 /**
  * A value shaped like this install's session and API keys (`randomKey`: 24 random bytes in base64url, 32
  * characters), bounded by characters base64url does not use. A run with no upper-case or no lower-case letter
- * (`sess-<16 hex>` log ids, hashes, numbers) or that reads as CamelCase words (`ProjectGetRequest…`) is left:
- * a random key is one of those about once in ten million.
+ * (`sess-<16 hex>` log ids, hashes, numbers) or that reads as words joined by `-` or `_`, each a CamelCase
+ * word, all capitals, all lower case or digits (`ProjectGetRequest…`, `LHP-MOB-22-site-walk`), is left: a random
+ * key is one of those less than once in ten million (tests/service/masking-keys.test.ts).
  */
 const KEY_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
-const WORDS = /^(?:[A-Z][a-z]{2,}|[0-9]+|[-_])+$/;
+const WORD = '(?:(?:[A-Z][a-z]{2,})+[0-9]*|[A-Z]+[0-9]*|[a-z]+[0-9]*|[0-9]+)';
+const WORDS = new RegExp(`^${WORD}(?:[-_]+${WORD})*$`);
 
 function keyLike(run: string): boolean {
   return /[a-z]/.test(run) && /[A-Z]/.test(run) && !WORDS.test(run);
