@@ -17,8 +17,19 @@ export const MASK = '***';
 
 const isSecretHeader = (name: string) => isSecretHeaderName(decodeName(name));
 
+/** Answers by name: the writer asks for every property and parameter name of every row, mostly the same few. */
+const secretByName = new Map<string, boolean>();
+
 export function isSecretName(name: string): boolean {
-  return isSecretNormalName(decodeName(name));
+  let secret = secretByName.get(name);
+  if (secret === undefined) {
+    secret = isSecretNormalName(decodeName(name));
+    if (name.length <= 100) {
+      if (secretByName.size >= 10_000) secretByName.clear();
+      secretByName.set(name, secret);
+    }
+  }
+  return secret;
 }
 
 /** A parameter name as the service reads it: `+` is a space, percent escapes decoded (bad ones left as they are). */
