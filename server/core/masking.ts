@@ -117,18 +117,27 @@ export function maskUrl(url: string): string {
 }
 
 /**
- * Text that may hold a secret name (any name the rule takes ends with or holds one of these, in some case, with
- * or without separators) or an escaped name: anything else is stored as it is without a closer look.
+ * What every secret name holds (src/contract/secrets.ts: each listed name, each ending, `passw(or)d`), perhaps
+ * with separators between its letters (`pass_word`, `to-ken`): a name without one of these is no secret, and text
+ * without one is stored as it is without a closer look.
  */
-const MAY_HOLD_SECRET = /pass|pwd|token|secret|key|ss[-_.\s]?p?id|\\u|%|propertyname/i;
+const SECRET_FRAGMENTS = ['pass', 'pwd', 'token', 'secret', 'key', 'ssid', 'sspid'];
+const FRAGMENT = SECRET_FRAGMENTS.map((f) => [...f].join('[-_.\\s]*')).join('|');
+const MAY_HOLD_SECRET = new RegExp(`${FRAGMENT}|\\\\u|%|propertyname`, 'i');
 
 /**
  * `"name": value` in JSON, and in text that is not quite JSON: the name in double or single quotes or bare, the
- * value in quotes or bare (`{"authSessionKey": abc}`). Whether the name is a secret is the shared rule's call
- * (`isSecretName`). A value that opens an object or a list is left to the caller (`nested`).
+ * value in quotes or bare (`{"authSessionKey": abc}`). Only names holding a fragment above are matched; whether
+ * one is a secret is the shared rule's call (`isSecretName`). A value that opens an object or a list is left to
+ * the caller (`nested`).
  */
-const NAME_VALUE =
-  /(?:(["'])((?:[^"'\\\n]|\\.){1,200})\1|(?<![\w$.-])([A-Za-z_$][\w$.-]{0,200}))(\s*:\s*)(?!null\b)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[[{]|[^\s,}\]&"'[{]+)/g;
+const NAME_CHAR = `(?:[^"'\\\\\\n]|\\\\.)`;
+const NAME_VALUE = new RegExp(
+  `(?:(["'])(${NAME_CHAR}{0,200}?(?:${FRAGMENT})${NAME_CHAR}{0,200}?)\\1` +
+    `|(?<![\\w$.-])((?=[A-Za-z_$])[\\w$.-]{0,200}?(?:${FRAGMENT})[\\w$.-]{0,200}?))` +
+    `(\\s*:\\s*)(?!null\\b)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[[{]|[^\\s,}\\]&"'[{]+)`,
+  'gi',
+);
 
 /** Masks `"password": "…"`-style pairs and `name=value` pairs (names decoded) in free text. */
 export function maskText(text: string): string {
@@ -173,18 +182,39 @@ function maskTextNames(text: string): { text: string; nested: boolean } {
  * word, all capitals, all lower case or digits (`ProjectGetRequest…`, `LHP-MOB-22-site-walk`), is left: a random
  * key is one of those less than once in ten million (tests/service/masking-keys.test.ts).
  */
-const KEY_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])/g;
+const KEY_LENGTH = 32;
 const WORD = '(?:(?:[A-Z][a-z]{2,})+[0-9]*|[A-Z]+[0-9]*|[a-z]+[0-9]*|[0-9]+)';
 const WORDS = new RegExp(`^${WORD}(?:[-_]+${WORD})*$`);
+
+/** Base64url characters by char code (a table: `maskKeys` looks at every character of every stored text). */
+const BASE64URL = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')
+  BASE64URL[c.charCodeAt(0)] = 1;
 
 function keyLike(run: string): boolean {
   return /[a-z]/.test(run) && /[A-Z]/.test(run) && !WORDS.test(run);
 }
 
-/** Text with every key-shaped value (`KEY_SHAPE`) masked, whatever name or none carried it. */
+/** Text with every key-shaped value masked, whatever name or none carried it. */
 export function maskKeys(text: string): string {
-  if (text.length < 32) return text;
-  return text.replace(KEY_SHAPE, (run) => (keyLike(run) ? MASK : run));
+  const n = text.length;
+  if (n < KEY_LENGTH) return text;
+  let out: string | undefined;
+  let copied = 0;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0;
+    if (c < 128 && BASE64URL[c] === 1) continue;
+    if (i - start === KEY_LENGTH) {
+      const run = text.slice(start, i);
+      if (keyLike(run)) {
+        out = (out ?? '') + text.slice(copied, start) + MASK;
+        copied = i;
+      }
+    }
+    start = i + 1;
+  }
+  return out === undefined ? text : out + text.slice(copied);
 }
 
 export function maskHeaders(headers: Record<string, string | string[] | undefined>) {
@@ -201,22 +231,58 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
 }
 
 /**
+ * Each string of a JSON text, with what follows it when it is a property name: the colon and the value's first
+ * token (a string, a number or literal, or the opening of an object or a list). One cheap pattern over valid
+ * JSON, so every name is seen and no value is taken for one.
+ */
+const JSON_STRING_BODY = '[^"\\\\]*(?:\\\\.[^"\\\\]*)*';
+const JSON_PAIR = new RegExp(
+  `"(${JSON_STRING_BODY})"(?:(\\s*:\\s*)("${JSON_STRING_BODY}"|[-+\\w.]+|[[{]))?`,
+  'g',
+);
+
+/** A JSON property name as written (between its quotes), decoded. */
+function jsonName(written: string): string {
+  if (!written.includes('\\')) return written;
+  try {
+    return JSON.parse(`"${written}"`) as string;
+  } catch {
+    return written;
+  }
+}
+
+/** Valid JSON text with the values of secret names masked; `nested` when one holds an object or a list. */
+function maskJsonText(text: string): { text: string; nested: boolean } {
+  let nested = false;
+  const out = text.replace(JSON_PAIR, (whole, name: string, colon?: string, value?: string) => {
+    if (colon === undefined || value === 'null' || !isSecretName(jsonName(name))) return whole;
+    if (value === '{' || value === '[') {
+      nested = true;
+      return whole;
+    }
+    return `"${name}"${colon}"${MASK}"`;
+  });
+  return { text: out, nested };
+}
+
+/**
  * A request body the service parsed, for the log. A form body is masked pair by pair on decoded names; a JSON
- * body by the text pattern (`NAME_VALUE`), so it is stored as sent but for its secrets — unless it may hold a
- * secret the pattern cannot see (escaped names, `additionalInfo` pairs, a secret name holding an object or a
- * list): then it is re-written from its parse with secrets masked. Key-shaped values are masked either way.
- * A body the service could not parse is never passed here (log-row.ts stores a note of its type and size).
+ * body (valid: the service parsed it) name by name (`JSON_PAIR`), so it is stored as sent but for its secrets —
+ * unless it may hold a secret the names as written cannot show (`\u` escapes, `additionalInfo` pairs, a secret
+ * name holding an object or a list): then it is re-written from its parse with secrets masked. Key-shaped values
+ * are masked either way. A body the service could not parse is never passed here (log-row.ts stores a note of
+ * its type and size); text that is no JSON falls back to `maskText`.
  */
 export function maskBody(raw: string, contentType?: string): string {
   if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
     return maskKeys(maskPairs(raw));
   if (!MAY_HOLD_SECRET.test(raw)) return maskKeys(raw);
-  const masked = maskTextNames(raw);
+  const masked = maskJsonText(raw);
   if (masked.nested || /\\u|propertyname/i.test(raw)) {
     try {
       return maskKeys(JSON.stringify(maskJson(JSON.parse(raw))));
     } catch {
-      // not JSON: the text pattern's answer
+      return maskText(raw);
     }
   }
   return maskKeys(masked.text);
