@@ -7,6 +7,7 @@ import { operationNames, operations } from '../../src/contract/operations';
 import { maskBody, maskKeys, maskText, MASK, scrub, sessionLogId } from '../../server/core/masking';
 import { unparsedBody } from '../../server/core/log-row';
 import { randomKey } from '../../server/passwords';
+import { SECRET_NAMES, SECRET_NAME_ENDINGS } from '../../src/contract/secrets';
 
 describe('key-shaped values', () => {
   it('masks every key the install makes, wherever it stands in a text', () => {
@@ -53,6 +54,24 @@ describe('masking text by the shared rule of names', () => {
     expect(maskText(`{'Client-Secret': 'abc'}`)).toBe(`{'Client-Secret': "${MASK}"}`);
     expect(maskText(`{newPassword: abc}`)).toBe(`{newPassword: "${MASK}"}`);
     expect(maskText('x=1&api_key=abc&passwd=def')).toBe(`x=1&api_key=${MASK}&passwd=${MASK}`);
+  });
+
+  it('masks every name of the shared rule, with separators anywhere, in text and in a JSON body', () => {
+    const names = [...SECRET_NAMES, ...SECRET_NAME_ENDINGS.map((e) => `x${e}`), 'passwordConfirmation'];
+    const spellings = (name: string) => [
+      name,
+      name.toUpperCase(),
+      [...name].join('_'),
+      [...name].join('-'),
+      [...name].join('.'),
+    ];
+    for (const name of names) {
+      for (const written of spellings(name)) {
+        expect(maskText(`{"${written}": "abcdef"}`), written).toBe(`{"${written}": "${MASK}"}`);
+        expect(maskText(`${written}: abcdef`), written).toBe(`${written}: "${MASK}"`);
+        expect(maskBody(`{"a": {"b": [{"${written}": "abcdef"}]}}`), written).not.toContain('abcdef');
+      }
+    }
   });
 
   it('re-writes a JSON body whose secret name holds an object or a list', () => {
