@@ -9,6 +9,7 @@ import {
   maskedDtoJson,
   maskHeaders,
   maskJson,
+  maskKeys,
   maskText,
   maskUrl,
   scrub,
@@ -109,10 +110,11 @@ export function logRow(f: LogFacts): LogRow {
   };
   if (pathInfo !== path) items.rawPathInfo = path;
   const secrets = secretValues({ query, body: parsed?.body, headers });
+  // A body the service could not parse is never stored as sent: masking works on the parse (unparsedBody).
   const requestBody =
     keepBody && rawBody
       ? capText(
-          scrub(maskBody(rawBody, contentType), secrets),
+          parsed ? scrub(maskBody(rawBody, contentType), secrets) : unparsedBody(rawBody, contentType),
           'requestBody',
           items,
           undefined,
@@ -282,6 +284,19 @@ function reparse(raw: string | null, contentType: string | undefined) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the log keeps of a body the service could not parse (not JSON, whatever its declared type, nor a form:
+ * XML, multipart, malformed or cut-off JSON): its media type and size in UTF-8 bytes, never its text — names and
+ * values cannot be told apart in it, so no masking could be trusted. `[unparsed application/xml body, 120
+ * bytes]`; a media type that is not one (`a/b` of token characters), or holds a key-shaped value, is left out.
+ */
+export function unparsedBody(raw: string, contentType: string | undefined): string {
+  const type = contentType?.split(';')[0].trim() ?? '';
+  const shown =
+    /^[\w.+-]{1,60}\/[\w.+-]{1,60}$/.test(type) && maskKeys(type) === type ? `${type.toLowerCase()} ` : '';
+  return `[unparsed ${shown}body, ${Buffer.byteLength(raw, 'utf8')} bytes]`;
 }
 
 /** A header's value as one string (repeated headers joined). */

@@ -1,21 +1,35 @@
-// What never leaves the service in clear: passwords, session keys, API keys, cookies, authorization.
-// Masking works on what the service understood, not on the raw text: a parameter name is decoded (percent
-// escapes, `+`, JSON `\u` escapes) and lower-cased the way the binder does before it is compared, whatever
-// carried it (query string, form body, JSON body, `additionalInfo` pairs, headers). As a last guard, every value
-// the service took for a secret is also scrubbed from each stored text, in the encodings it may appear in.
+// What never leaves the service in clear: passwords, session keys, API keys, tokens, cookies, authorization.
+// Which names and headers carry secrets is one rule, shared with the console (src/contract/secrets.ts): any case,
+// any separators (`access_token`, `X-Auth-Token`, `newPassword`, `client_secret`, …). Masking works on what the
+// service understood, not on the raw text: a parameter name is decoded (percent escapes, `+`, JSON `\u`
+// escapes) before it is compared, whatever carried it (query string, form body, JSON body at any depth,
+// `additionalInfo` pairs, headers). As a last guard, every value the service took for a secret is also scrubbed
+// from each stored text, in the encodings it may appear in, and so is any value shaped like this install's
+// session and API keys (`maskKeys`), whatever name carried it.
 import { createHash } from 'node:crypto';
 import { formatDateTime } from '../../src/contract/codecs';
-import { SECRET_HEADERS, SECRET_NAMES } from '../../src/contract/secrets';
+import {
+  isSecretHeader as isSecretHeaderName,
+  isSecretName as isSecretNormalName,
+} from '../../src/contract/secrets';
 
 export const MASK = '***';
 
-/** Parameter names (lower case, as the binder compares them) whose values are secrets. */
-const SECRET_NAME_SET = new Set(SECRET_NAMES);
-const SECRET_HEADER_SET = new Set(SECRET_HEADERS);
-const isSecretHeader = (name: string) => SECRET_HEADER_SET.has(name.toLowerCase());
+const isSecretHeader = (name: string) => isSecretHeaderName(decodeName(name));
+
+/** Answers by name: the writer asks for every property and parameter name of every row, mostly the same few. */
+const secretByName = new Map<string, boolean>();
 
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME_SET.has(decodeName(name).trim().toLowerCase());
+  let secret = secretByName.get(name);
+  if (secret === undefined) {
+    secret = isSecretNormalName(decodeName(name));
+    if (name.length <= 100) {
+      if (secretByName.size >= 10_000) secretByName.clear();
+      secretByName.set(name, secret);
+    }
+  }
+  return secret;
 }
 
 /** A parameter name as the service reads it: `+` is a space, percent escapes decoded (bad ones left as they are). */
@@ -68,7 +82,7 @@ export function maskedDtoJson(dto: unknown): string | undefined {
 function maskingReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
   const raw = this[key];
   if (raw instanceof Date) return formatDateTime(raw);
-  if (key && isFilled(value) && typeof value !== 'object' && isSecretName(key)) return MASK;
+  if (key && isFilled(value) && isSecretName(key)) return MASK;
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const pairValue = secretPairValueKey(value as Record<string, unknown>);
     if (pairValue && isFilled((value as Record<string, unknown>)[pairValue])) {
@@ -102,26 +116,105 @@ export function maskUrl(url: string): string {
   return masked === query ? url : url.slice(0, q + 1) + masked + (hash < 0 ? '' : url.slice(hash));
 }
 
-const MAY_HOLD_SECRET = /password|sessionkey|apikey|secret|token|\\u|%|propertyname/i;
+/**
+ * What every secret name holds (src/contract/secrets.ts: each listed name, each ending, `passw(or)d`), perhaps
+ * with separators between its letters (`pass_word`, `to-ken`): a name without one of these is no secret, and text
+ * without one is stored as it is without a closer look.
+ */
+const SECRET_FRAGMENTS = ['pass', 'pwd', 'token', 'secret', 'key', 'ssid', 'sspid'];
+const FRAGMENT = SECRET_FRAGMENTS.map((f) => [...f].join('[-_.\\s]*')).join('|');
+const MAY_HOLD_SECRET = new RegExp(`${FRAGMENT}|\\\\u|%|propertyname`, 'i');
 
 /**
- * `"password": "…"` in JSON, and in text that is not quite JSON: the name in single quotes or none, the value in
- * single quotes or bare (`{"authSessionKey": abc}` is malformed, yet its body is logged).
+ * `"name": value` in JSON, and in text that is not quite JSON: the name in double or single quotes or bare, the
+ * value in quotes or bare (`{"authSessionKey": abc}`). Only names holding a fragment above are matched; whether
+ * one is a secret is the shared rule's call (`isSecretName`). A value that opens an object or a list is left to
+ * the caller (`nested`).
  */
-const SECRET_PAIR =
-  /((["']?)(?:password|authSessionKey|apiKey|sessionKey|secret|token)\2\s*:\s*)(?!null\b)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,}\]&"']+)/gi;
+const NAME_CHAR = `(?:[^"'\\\\\\n]|\\\\.)`;
+const NAME_VALUE = new RegExp(
+  `(?:(["'])(${NAME_CHAR}{0,200}?(?:${FRAGMENT})${NAME_CHAR}{0,200}?)\\1` +
+    `|(?<![\\w$.-])((?=[A-Za-z_$])[\\w$.-]{0,200}?(?:${FRAGMENT})[\\w$.-]{0,200}?))` +
+    `(\\s*:\\s*)(?!null\\b)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[[{]|[^\\s,}\\]&"'[{]+)`,
+  'gi',
+);
 
 /** Masks `"password": "…"`-style pairs and `name=value` pairs (names decoded) in free text. */
 export function maskText(text: string): string {
-  if (!MAY_HOLD_SECRET.test(text)) return text;
-  return (
-    text
-      .replace(SECRET_PAIR, `$1"${MASK}"`)
-      // A name starts the text or follows a separator, so the scan stays linear on long runs without one.
-      .replace(/(^|[&?;\s])([^\s&?=;,"'{}]+)=([^&\s"'#]*)/g, (whole, before: string, name: string) =>
-        isSecretName(name) ? `${before}${name}=${MASK}` : whole,
-      )
-  );
+  return maskKeys(maskTextNames(text).text);
+}
+
+/** `maskText` by names only; `nested` when a secret name opens an object or a list (the text cannot mask it). */
+function maskTextNames(text: string): { text: string; nested: boolean } {
+  if (!MAY_HOLD_SECRET.test(text)) return { text, nested: false };
+  let nested = false;
+  const out = text
+    .replace(
+      NAME_VALUE,
+      (
+        whole,
+        quote: string | undefined,
+        quoted: string | undefined,
+        bare: string | undefined,
+        colon: string,
+        value: string,
+      ) => {
+        const name = quoted ?? bare ?? '';
+        if (!isSecretName(name)) return whole;
+        if (value === '{' || value === '[') {
+          nested = true;
+          return whole;
+        }
+        return `${quote ? `${quote}${quoted}${quote}` : bare}${colon}"${MASK}"`;
+      },
+    )
+    // A name starts the text or follows a separator, so the scan stays linear on long runs without one.
+    .replace(/(^|[&?;\s])([^\s&?=;,"'{}]+)=([^&\s"'#]*)/g, (whole, before: string, name: string) =>
+      isSecretName(name) ? `${before}${name}=${MASK}` : whole,
+    );
+  return { text: out, nested };
+}
+
+/**
+ * A value shaped like this install's session and API keys (`randomKey`: 24 random bytes in base64url, 32
+ * characters), bounded by characters base64url does not use. A run with no upper-case or no lower-case letter
+ * (`sess-<16 hex>` log ids, hashes, numbers) or that reads as words joined by `-` or `_`, each a CamelCase
+ * word, all capitals, all lower case or digits (`ProjectGetRequest…`, `LHP-MOB-22-site-walk`), is left: a random
+ * key is one of those less than once in ten million (tests/service/masking-keys.test.ts).
+ */
+const KEY_LENGTH = 32;
+const WORD = '(?:(?:[A-Z][a-z]{2,})+[0-9]*|[A-Z]+[0-9]*|[a-z]+[0-9]*|[0-9]+)';
+const WORDS = new RegExp(`^${WORD}(?:[-_]+${WORD})*$`);
+
+/** Base64url characters by char code (a table: `maskKeys` looks at every character of every stored text). */
+const BASE64URL = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')
+  BASE64URL[c.charCodeAt(0)] = 1;
+
+function keyLike(run: string): boolean {
+  return /[a-z]/.test(run) && /[A-Z]/.test(run) && !WORDS.test(run);
+}
+
+/** Text with every key-shaped value masked, whatever name or none carried it. */
+export function maskKeys(text: string): string {
+  const n = text.length;
+  if (n < KEY_LENGTH) return text;
+  let out: string | undefined;
+  let copied = 0;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0;
+    if (c < 128 && BASE64URL[c] === 1) continue;
+    if (i - start === KEY_LENGTH) {
+      const run = text.slice(start, i);
+      if (keyLike(run)) {
+        out = (out ?? '') + text.slice(copied, start) + MASK;
+        copied = i;
+      }
+    }
+    start = i + 1;
+  }
+  return out === undefined ? text : out + text.slice(copied);
 }
 
 export function maskHeaders(headers: Record<string, string | string[] | undefined>) {
@@ -138,21 +231,61 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
 }
 
 /**
- * A request body for the log. A form body is masked pair by pair on decoded names; a JSON body that may hold a
- * secret the text pattern cannot see (escaped names, `additionalInfo` pairs) is re-written from its parse with
- * secrets masked; anything else by the text pattern.
+ * Each string of a JSON text, with what follows it when it is a property name: the colon and the value's first
+ * token (a string, a number or literal, or the opening of an object or a list). One cheap pattern over valid
+ * JSON, so every name is seen and no value is taken for one.
+ */
+const JSON_STRING_BODY = '[^"\\\\]*(?:\\\\.[^"\\\\]*)*';
+const JSON_PAIR = new RegExp(
+  `"(${JSON_STRING_BODY})"(?:(\\s*:\\s*)("${JSON_STRING_BODY}"|[-+\\w.]+|[[{]))?`,
+  'g',
+);
+
+/** A JSON property name as written (between its quotes), decoded. */
+function jsonName(written: string): string {
+  if (!written.includes('\\')) return written;
+  try {
+    return JSON.parse(`"${written}"`) as string;
+  } catch {
+    return written;
+  }
+}
+
+/** Valid JSON text with the values of secret names masked; `nested` when one holds an object or a list. */
+function maskJsonText(text: string): { text: string; nested: boolean } {
+  let nested = false;
+  const out = text.replace(JSON_PAIR, (whole, name: string, colon?: string, value?: string) => {
+    if (colon === undefined || value === 'null' || !isSecretName(jsonName(name))) return whole;
+    if (value === '{' || value === '[') {
+      nested = true;
+      return whole;
+    }
+    return `"${name}"${colon}"${MASK}"`;
+  });
+  return { text: out, nested };
+}
+
+/**
+ * A request body the service parsed, for the log. A form body is masked pair by pair on decoded names; a JSON
+ * body (valid: the service parsed it) name by name (`JSON_PAIR`), so it is stored as sent but for its secrets —
+ * unless it may hold a secret the names as written cannot show (`\u` escapes, `additionalInfo` pairs, a secret
+ * name holding an object or a list): then it is re-written from its parse with secrets masked. Key-shaped values
+ * are masked either way. A body the service could not parse is never passed here (log-row.ts stores a note of
+ * its type and size); text that is no JSON falls back to `maskText`.
  */
 export function maskBody(raw: string, contentType?: string): string {
-  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return maskPairs(raw);
-  if (!MAY_HOLD_SECRET.test(raw)) return raw;
-  if (/\\u|propertyname/i.test(raw)) {
+  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    return maskKeys(maskPairs(raw));
+  if (!MAY_HOLD_SECRET.test(raw)) return maskKeys(raw);
+  const masked = maskJsonText(raw);
+  if (masked.nested || /\\u|propertyname/i.test(raw)) {
     try {
-      return JSON.stringify(maskJson(JSON.parse(raw)));
+      return maskKeys(JSON.stringify(maskJson(JSON.parse(raw))));
     } catch {
-      // not JSON: the text pattern below
+      return maskText(raw);
     }
   }
-  return maskText(raw);
+  return maskKeys(masked.text);
 }
 
 /**
@@ -178,9 +311,13 @@ export function secretValues(
 }
 
 // Module functions, not closures per call: `secretValues` runs for every logged request.
-function addSecret(v: unknown, out: Set<string>): void {
-  if (typeof v === 'string' && v.length >= 4) out.add(v);
-  else if (Array.isArray(v)) for (const item of v) addSecret(item, out);
+/** The strings of a secret's value: the value itself, or every string in it at any depth (an object or a list). */
+function addSecret(v: unknown, out: Set<string>, depth = 0): void {
+  if (typeof v === 'string') {
+    if (v.length >= 4) out.add(v);
+  } else if (v && typeof v === 'object' && depth < 32) {
+    for (const item of Object.values(v)) addSecret(item, out, depth + 1);
+  }
 }
 
 function collectSecrets(value: unknown, depth: number, out: Set<string>): void {
@@ -199,18 +336,22 @@ function collectSecrets(value: unknown, depth: number, out: Set<string>): void {
   }
 }
 
-/** Text with every occurrence of each secret value, as written raw, percent-, form- or JSON-encoded, masked. */
+/**
+ * Text with every occurrence of each secret value, as written raw, percent-, form- or JSON-encoded, masked; and
+ * every key-shaped value (`maskKeys`).
+ */
 export function scrub(text: string, secrets: Set<string>): string;
 export function scrub(text: string | undefined, secrets: Set<string>): string | undefined;
 export function scrub(text: string | undefined, secrets: Set<string>): string | undefined {
-  if (text === undefined || secrets.size === 0) return text;
+  if (text === undefined) return text;
+  if (secrets.size === 0) return maskKeys(text);
   let out = text;
   for (const secret of secrets) {
     for (const form of encodings(secret)) {
       if (out.includes(form)) out = out.split(form).join(MASK);
     }
   }
-  return out;
+  return maskKeys(out);
 }
 
 /** Characters no encoding below changes: a secret made of them (a session or API key) is its only form. */

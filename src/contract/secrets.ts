@@ -1,44 +1,80 @@
-// Which names carry secrets, for the request log. The reference service masks the values of these names before
-// a request is stored; the console's request-log screen masks again what it shows, in case another service lets
-// one through (docs/console-decisions.md "Request log").
+// Which names carry secrets: one rule for the reference service, which masks their values before a request is
+// stored in its request log (server/core/masking.ts), and for the console's request-log screen, which masks
+// again what it shows, in case another service lets one through (docs/console-decisions.md "Request log").
+//
+// A name is compared normalized: lower case, with `-`, `_`, `.` and white space dropped, so `access_token`,
+// `Access-Token`, `accessToken` and `ACCESS.TOKEN` are one name. It is a secret when it is one of SECRET_NAMES,
+// or ends with one of SECRET_NAME_ENDINGS (`newPassword`, `client_secret`, `X-Auth-Token`, `x_api_key`,
+// `authSessionKey`). Of the contract's own fields, exactly `password`, `authSessionKey` and `apiKey` match
+// (tests/unit/contract-secrets.test.ts walks them all).
 
-/** Parameter names (lower case, compared after the binder's decoding) whose values the service masks. */
+/** Secret names as written by clients; compared normalized (`normalizeName`). */
 export const SECRET_NAMES: readonly string[] = [
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'secret',
+  'client_secret',
   'password',
-  'authsessionkey',
-  'apikey',
-  'sessionkey',
+  'passwd',
+  'pwd',
+  'newPassword',
+  'oldPassword',
+  'currentPassword',
+  'api_key',
+  'apiKey',
+  'authSessionKey',
+  'sessionKey',
   'ss-id',
   'ss-pid',
-  'secret',
-  'token',
 ];
 
-/** Header names (lower case) whose values the service masks (as well as headers named like SECRET_NAMES). */
+/** A normalized name ending with one of these is a secret too (`confirmPassword`, `x_csrf_token`, `appSecret`). */
+export const SECRET_NAME_ENDINGS: readonly string[] = [
+  'password',
+  'passwd',
+  'pwd',
+  'token',
+  'secret',
+  'apikey',
+  'sessionkey',
+];
+
+/**
+ * Header names (lower case) whose values are secrets, besides headers named by the rule above and any header
+ * named `*-token`, `*-key` or `*-secret` (`X-Csrf-Token`, `X-Client-Key`, `X-Webhook-Secret`).
+ */
 export const SECRET_HEADERS: readonly string[] = [
   'authorization',
   'proxy-authorization',
   'cookie',
   'set-cookie',
-  'x-auth-session-key',
   'x-api-key',
+  'x-auth-token',
+  'x-session-key',
+  'x-access-token',
+  'x-auth-session-key',
 ];
 
-/**
- * Further spellings the console also masks on screen. Its rule is broader than the service's: a name that
- * *contains* any secret name, header name or one of these, in any case (`newPassword`, `X-Session-Key`,
- * `refresh_token`), so a secret another service stored under a variant is still not shown.
- */
-export const SECRET_NAME_VARIANTS: readonly string[] = ['passwd', 'api-key', 'session-key'];
+/** A name as the rule compares it: lower case, without `-`, `_`, `.` and white space. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[-_.\s]/g, '');
+}
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NAME_SET = new Set(SECRET_NAMES.map(normalizeName));
+const HEADER_SET = new Set(SECRET_HEADERS);
+const ENDING = new RegExp(`(?:${SECRET_NAME_ENDINGS.join('|')})$|passw(?:or)?d`);
+const HEADER_ENDING = /[-_](?:token|key|secret)$/;
 
-const SECRET_PART = new RegExp(
-  [...SECRET_NAMES, ...SECRET_HEADERS, ...SECRET_NAME_VARIANTS].map(escape).join('|'),
-  'i',
-);
+/** True for a parameter, property or cookie name whose value is a secret (any case, any separators). */
+export function isSecretName(name: string): boolean {
+  const n = normalizeName(name);
+  return NAME_SET.has(n) || ENDING.test(n);
+}
 
-/** The console's display rule: true for a key or header name that contains a secret name (any case). */
-export function looksSecret(name: string): boolean {
-  return SECRET_PART.test(name);
+/** True for a header whose value is a secret: SECRET_HEADERS, `*-Token` / `*-Key` / `*-Secret`, or a secret name. */
+export function isSecretHeader(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return HEADER_SET.has(lower) || HEADER_ENDING.test(lower) || isSecretName(lower);
 }

@@ -1,9 +1,9 @@
 // Masking on screen: the service masks already; the console never shows a secret even if one slipped through
-// (secret names: src/contract/secrets.ts).
-import { looksSecret } from '../../../contract/secrets';
+// (the service's own rule for names and headers: src/contract/secrets.ts).
+import { isSecretHeader, isSecretName } from '../../../contract/secrets';
 
 export function maskHeaders(headers: Record<string, string> | undefined): Array<[string, string]> {
-  return Object.entries(headers ?? {}).map(([k, v]) => [k, looksSecret(k) && v !== '' ? '***' : v]);
+  return Object.entries(headers ?? {}).map(([k, v]) => [k, isSecretHeader(k) && v !== '' ? '***' : v]);
 }
 
 /** A copy of a JSON value with the values of secret-named keys replaced by `***`. */
@@ -13,7 +13,7 @@ export function maskDeep(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] =
-      looksSecret(k) && v !== null && typeof v !== 'object' && v !== '' ? '***' : maskDeep(v, depth + 1);
+      isSecretName(k) && v !== null && typeof v !== 'object' && v !== '' ? '***' : maskDeep(v, depth + 1);
   }
   return out;
 }
