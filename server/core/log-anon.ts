@@ -3,7 +3,7 @@
 // anonymous flood holds little memory either: the URL (path and query), the host, each header's value (the
 // Referer, X-Forwarded-For and User-Agent among them) cut to a few hundred bytes with their original length noted,
 // no body and no DTO, and an error reply past 512 bytes kept as a short preview. See docs/service.md, "Request log".
-import type { LogFacts } from './log-row';
+import { headerText, unparsedBody, type LogFacts } from './log-row';
 
 /** UTF-8 bytes kept of an anonymous request's URL (path and query string). */
 export const ANON_URL_MAX = 256;
@@ -41,8 +41,10 @@ export function cheapen(f: LogFacts): LogFacts {
   // The parsed query only serves to find secrets to scrub; a cut URL keeps none of the rest anyway.
   if (url !== f[9]) f[12] = null;
   f[9] = url;
+  // No body: a body the service could not parse is noted by its type and size, as any row notes it.
+  if (f[13] && !f[14]) f[22] = unparsedBody(f[13], headerText(f[11]['content-type']));
   f[11] = cheapHeaders(f[11]);
-  f[13] = null; // no body
+  f[13] = null;
   f[14] = false;
   f[15] = undefined; // no DTO
   const json = f[20];

@@ -58,6 +58,8 @@ export type LogFacts = [
   json: string | null,
   /** The whole reply's length when `json` is only its beginning (a streamed reply); null otherwise. */
   jsonLength: number | null,
+  /** What the row stores for a body that was not kept (an anonymous request's: log-anon.ts). */
+  bodyNote?: string,
 ];
 
 /** A stored body or DTO longer than this (characters) is kept as a preview of this length, flagged truncated. */
@@ -95,6 +97,7 @@ export function logRow(f: LogFacts): LogRow {
     sessionKey,
     json,
     jsonLength,
+    bodyNote,
   ] = f;
   const failed = errorStatus !== null;
   const query = rawQuery ?? {};
@@ -120,7 +123,9 @@ export function logRow(f: LogFacts): LogRow {
           undefined,
           rawBody.length,
         )
-      : undefined;
+      : keepBody
+        ? bodyNote
+        : undefined;
   const formData =
     keepBody && parsed?.formData && !items.requestBodyTruncated
       ? scrub(JSON.stringify(maskJson(parsed.formData)), secrets)
@@ -241,6 +246,7 @@ export function sameRequestKey(f: LogFacts): string | undefined {
       f[19],
       f[20],
       f[21],
+      f[22] ?? null,
     ]);
   } catch {
     return undefined;

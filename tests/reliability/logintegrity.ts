@@ -264,7 +264,8 @@ function readTotals(dataDir: string): { rows: number[]; bytes: number[] } {
 export function worstRequest(host: string, i: number): Buffer {
   const ff = Buffer.alloc(6600, 0xff);
   const body = Buffer.from('{"projectId": "' + '漢'.repeat(16_400));
-  const path = i % 2 ? `/api/internal/project/get/${i}/${'\\'.repeat(2700)}` : `/api/internal/project/get?i=${i}`;
+  const path =
+    i % 2 ? `/api/internal/project/get/${i}/${'\\'.repeat(2700)}` : `/api/internal/project/get?i=${i}`;
   return Buffer.concat([
     Buffer.from(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\n`),
     Buffer.from('Referer: '),
