@@ -85,21 +85,22 @@ describe('filter and sort', () => {
     expect(sortDocuments(docs, 'status', 'asc').map((d) => d.documentId)).toEqual([1, 3, 2, undefined]);
   });
 
-  it('sorts and filters 100,000 rows quickly', () => {
+  // How fast: `npm run bench:documents` (first row of 100,000 ≤ 1 s); no wall clock in unit tests.
+  it('sorts and filters 100,000 rows', () => {
     const many: FolderDocument[] = Array.from({ length: 100_000 }, (_, i) => ({
       documentId: i,
       documentNumber: `D-${(i * 7919) % 100_000}`,
       documentStatus: (i % 5) + 1,
       documentIssueDate: new Date(1_700_000_000_000 + ((i * 104729) % 1_000_000) * 60_000),
     }));
-    const t0 = performance.now();
     const sorted = sortDocuments(
       filterDocuments(many, { ...defaultState, status: '2' }),
       'issueDate',
       'desc',
     );
     expect(sorted).toHaveLength(20_000);
-    expect(performance.now() - t0).toBeLessThan(1500);
+    const dates = sorted.map((d) => d.documentIssueDate!.getTime());
+    expect(dates.every((t, i) => i === 0 || dates[i - 1] >= t)).toBe(true);
   });
 
   it('lists distinct names for the filters', () => {

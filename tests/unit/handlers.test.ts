@@ -955,20 +955,18 @@ describe('meetings', () => {
 });
 
 describe('scale', () => {
-  it('reads a folder of many documents quickly, ordered by number', () => {
+  // How fast: `npm run bench:documents`; no wall clock in unit tests.
+  it('reads a folder of many documents, ordered by number', () => {
     const local = openSeeded();
     seedScale(local, { documents: 20_000, logRows: 10 });
     const ctx = contextFor(local, 'pm');
-    const started = performance.now();
     const docs = call(
       'DocumentsReadInFolderRequest',
       { parentFolderId: findScaleFolder(local)! },
       ctx,
     ).folderDocuments!;
-    const ms = performance.now() - started;
     expect(docs).toHaveLength(20_000);
     expect(docs[0].documentNumber).toBe('SCL-000001');
     expect(docs.at(-1)?.documentNumber).toBe('SCL-020000');
-    expect(ms).toBeLessThan(1000);
   });
 });

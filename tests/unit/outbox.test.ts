@@ -293,8 +293,8 @@ describe('outbox sender: no step waits for ever', () => {
       retryDelays: [20],
     });
     try {
-      await vi.waitFor(() => expect(sent).toEqual(['Punch row 1']), { timeout: 2_000, interval: 20 });
-      await vi.waitFor(async () => expect(await list()).toEqual([]), { timeout: 1_000, interval: 20 });
+      await vi.waitFor(() => expect(sent).toEqual(['Punch row 1']), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await list()).toEqual([]), { timeout: 10_000, interval: 20 });
       expect(load).toHaveBeenCalledTimes(2);
     } finally {
       stop();

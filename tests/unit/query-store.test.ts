@@ -49,7 +49,7 @@ const project = { projectId: 1, projectName: 'Tower', startDate: new Date(Date.U
 async function keepProjectOnline(): Promise<QueryClient> {
   const qc = createQueryClient();
   await qc.fetchQuery({ queryKey: projectKeys.detail(1), queryFn: async () => project });
-  await vi.waitFor(() => expect(idb.data.size).toBe(1), { timeout: 3_000 });
+  await vi.waitFor(() => expect(idb.data.size).toBe(1), { timeout: 10_000 });
   return qc;
 }
 
@@ -194,7 +194,7 @@ describe('offline', () => {
     onlineManager.setOnline(false);
     const refetch = qc.refetchQueries({ queryKey: projectKeys.detail(1) });
     await vi.waitFor(() => expect(qc.getQueryState(projectKeys.detail(1))?.fetchStatus).toBe('paused'), {
-      timeout: 3_000,
+      timeout: 10_000,
     });
     expect(queryFn).toHaveBeenCalledTimes(1);
     onlineManager.setOnline(true);
