@@ -12,11 +12,10 @@
 // - an anonymous request's facts are cut to what its row may keep (~2 KB) before they wait (log-anon.ts).
 // An in-memory database is written in the service's thread instead.
 import type { Database } from 'better-sqlite3';
-import { serialize } from 'node:v8';
-import { Worker } from 'node:worker_threads';
 import { createWriter, type LogWriter } from './log-writer.mjs';
 import { forHandOff, rowsOf, TRACK_ERROR, TRACK_RESPONSE, TRACK_SESSION, type LogFacts } from './log-row';
 import { cheapen, isAnonymous } from './log-anon';
+import { WriterLink } from './log-link';
 import { Shed } from './log-shed';
 import { checkBounds, queryStored, toEntry, type LogCut, type StoredRows } from './requestlog-query';
 import type { RequestLogEntry } from '../../src/contract/dtos';
@@ -76,25 +75,13 @@ function factsBytes(f: LogFacts): number {
   return n;
 }
 
-interface Waiting {
-  bytes: number;
-  rows: number;
-  done?: (backlog: number) => void;
-}
-
 export class RequestLog {
   private pending: LogFacts[] = [];
   private pendingBytes = 0;
   private timer: NodeJS.Timeout | undefined;
-  private worker: Worker | undefined;
+  /** The writer thread (a database file), or the writer in this thread (an in-memory database). */
+  private link: WriterLink | undefined;
   private inThread: LogWriter | undefined;
-  private seq = 0;
-  /** Messages handed to the writer and not yet confirmed, by sequence number. */
-  private waiting = new Map<number, Waiting>();
-  private inFlightBytes = 0;
-  private inFlightRows = 0;
-  /** Journalled rows not yet written, as of the writer's last confirmation. */
-  private backlog = 0;
   private readonly shed: Shed;
   /** Callers waiting for facts now pending to be committed (`durable`), and the turn that hands them over. */
   private committers: (() => void)[] = [];
@@ -128,14 +115,7 @@ export class RequestLog {
       anonShare: this.limits.anonShare,
     };
     if (db.memory) this.inThread = createWriter(db, writerLimits);
-    else {
-      this.worker = new Worker(new URL('./log-writer.mjs', import.meta.url), {
-        workerData: { file: db.name, limits: writerLimits },
-      });
-      this.worker.on('message', (m: { seq: number; backlog: number }) => this.confirmed(m.seq, m.backlog));
-      this.worker.on('error', (e) => console.error('request log: the writer thread failed', e));
-      this.worker.unref();
-    }
+    else this.link = new WriterLink(db.name, writerLimits);
   }
 
   get retention(): number {
@@ -150,9 +130,9 @@ export class RequestLog {
   /** What waits for the writer in memory (bytes), and journalled rows not yet written (for tests and the bench). */
   queued(): { bytes: number; rows: number; backlog: number } {
     return {
-      bytes: this.pendingBytes + this.inFlightBytes,
-      rows: this.pending.length + this.inFlightRows,
-      backlog: this.backlog,
+      bytes: this.pendingBytes + (this.link?.inFlightBytes ?? 0),
+      rows: this.pending.length + (this.link?.inFlightRows ?? 0),
+      backlog: this.link?.backlog ?? 0,
     };
   }
 
@@ -223,8 +203,10 @@ export class RequestLog {
   /** Whether what waits for the writer is past a bound: then anonymous rows are shed. */
   private over(): boolean {
     const l = this.limits;
-    if (this.pendingBytes + this.inFlightBytes > l.queueMaxBytes) return true;
-    return l.holdRows > 0 && this.backlog + this.inFlightRows > l.holdRows;
+    const link = this.link;
+    if (!link) return false;
+    if (this.pendingBytes + link.inFlightBytes > l.queueMaxBytes) return true;
+    return l.holdRows > 0 && link.backlog + link.inFlightRows > l.holdRows;
   }
 
   private enqueue(facts: LogFacts): void {
@@ -241,7 +223,7 @@ export class RequestLog {
   flush(full = false, done?: (backlog: number) => void): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.pending.length) return done?.(this.backlog);
+    if (!this.pending.length) return done?.(this.link?.backlog ?? 0);
     const batch = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
@@ -256,40 +238,7 @@ export class RequestLog {
       this.inThread.write(rowsOf(batch));
       return confirmed(0);
     }
-    let blob: Buffer;
-    try {
-      blob = serialize(batch);
-    } catch {
-      // A value serialize refuses (none is expected: the facts come from JSON and headers): that request's
-      // facts are left out and reported, the rest go.
-      blob = serialize(batch.filter(serializable));
-    }
-    this.post({ blob, count: batch.length, full: full && this.limits.holdRows > 0 }, batch.length, confirmed);
-  }
-
-  private post(
-    message: { blob?: Buffer; count?: number; full?: boolean; drain?: boolean },
-    rows: number,
-    done?: (backlog: number) => void,
-  ): void {
-    const seq = ++this.seq;
-    const bytes = message.blob?.length ?? 0;
-    this.waiting.set(seq, { bytes, rows, done });
-    this.inFlightBytes += bytes;
-    this.inFlightRows += rows;
-    const blob = message.blob;
-    const own = blob && blob.byteOffset === 0 && blob.buffer.byteLength === blob.length;
-    this.worker!.postMessage({ ...message, seq }, own ? [blob.buffer as ArrayBuffer] : []);
-  }
-
-  private confirmed(seq: number, backlog: number): void {
-    const w = this.waiting.get(seq);
-    if (!w) return;
-    this.waiting.delete(seq);
-    this.inFlightBytes -= w.bytes;
-    this.inFlightRows -= w.rows;
-    this.backlog = backlog;
-    w.done?.(backlog);
+    this.link!.send(batch, full && this.limits.holdRows > 0, confirmed);
   }
 
   /**
@@ -299,22 +248,17 @@ export class RequestLog {
    */
   written(): Promise<number> {
     this.flush();
-    if (!this.worker || (this.waiting.size === 0 && this.backlog === 0)) return Promise.resolve(0);
-    return new Promise((resolve) => this.post({ drain: true }, 0, resolve));
+    return this.link ? this.link.drain() : Promise.resolve(0);
   }
 
   async close(): Promise<void> {
     // Keep the process alive until the last rows are written and the writer has closed its connection.
-    this.worker?.ref();
+    this.link?.ref();
     this.shed.report();
     this.shed.stop();
     await this.written();
     this.inThread?.stop();
-    if (this.worker) {
-      const exited = new Promise((resolve) => this.worker!.once('exit', resolve));
-      this.worker.postMessage({ close: true });
-      await exited;
-    }
+    await this.link?.close();
   }
 
   /** Runs a query of operation 20 (semantics: docs/service.md, "Request log"), newest first. */
@@ -339,18 +283,8 @@ export class RequestLog {
     checkBounds(q);
     const unwritten = await this.written();
     // Trimming waits while the log is read (log-retention.mjs, `reading`).
-    if (this.worker) this.worker.postMessage({ reading: true });
+    if (this.link) this.link.reading();
     else this.inThread!.reading();
     return { ...queryStored(this.db, this.limits.replyMaxBytes, q, nowMs), unwritten };
-  }
-}
-
-function serializable(facts: LogFacts): boolean {
-  try {
-    serialize(facts);
-    return true;
-  } catch (e) {
-    console.error('request log: a request could not be handed to the writer', e);
-    return false;
   }
 }

@@ -15,9 +15,13 @@
 // A known pair has a lane of its own (issue 33): a reserved turn and a queue served first, so guessers (who come
 // from pairs that are not known) can neither make it wait behind them nor have it refused.
 
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { knownPairKey, MemoryKnown, StoredKnown, type KnownPairs } from './known-pairs';
+import { envNumber } from './verify-gate';
+
+export { knownPairKey, type KnownPairs } from './known-pairs';
+export { DEFAULT_GATE, gateFromEnv, VerifyGate, type GateLimits, type Lane } from './verify-gate';
 
 export interface ThrottleLimits {
   /** Failures of one (name, address) pair before it must wait. */
@@ -44,18 +48,6 @@ export interface ThrottleLimits {
   refusalHoldMs: number;
 }
 
-export interface GateLimits {
-  /** scrypt verifications running at once (of the shared lane; the known lane may use one more). */
-  maxConcurrent: number;
-  /** Sign-ins waiting for a turn, per lane; beyond that a sign-in is refused at once (503 + Retry-After). */
-  maxQueued: number;
-  /** Turns only the known lane may take, on top of `maxConcurrent` (default 1). */
-  reservedForKnown?: number;
-}
-
-/** The gate's lanes: `known` for a (name, address) pair that signed in before, `shared` for everyone else. */
-export type Lane = 'known' | 'shared';
-
 export const DEFAULT_LIMITS: ThrottleLimits = {
   freePerClient: 5,
   freePerName: 20,
@@ -69,21 +61,6 @@ export const DEFAULT_LIMITS: ThrottleLimits = {
   refusalsPerSecond: 1,
   refusalHoldMs: 1000,
 };
-
-// One core is left to the event loop: with every core hashing, the loop waits for a time slice (on this 2-core
-// machine a read then took up to 200 ms instead of 2 ms while sign-ins were hashed two at a time).
-export const DEFAULT_GATE: GateLimits = {
-  maxConcurrent: Math.max(1, Math.min(4, availableParallelism() - 1)),
-  maxQueued: 32,
-};
-
-function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, scale = 1): number {
-  const text = env[name];
-  if (text === undefined || text.trim() === '') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0 (got "${text}")`);
-  return value * scale;
-}
 
 /** The limits, with SIGNIN_* variables of the environment over the defaults. */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ThrottleLimits {
@@ -100,13 +77,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ThrottleLim
     refusalBurst: d.refusalBurst,
     refusalsPerSecond: d.refusalsPerSecond,
     refusalHoldMs: d.refusalHoldMs,
-  };
-}
-
-export function gateFromEnv(env: NodeJS.ProcessEnv = process.env): GateLimits {
-  return {
-    maxConcurrent: Math.max(1, envNumber(env, 'SIGNIN_MAX_CONCURRENT', DEFAULT_GATE.maxConcurrent)),
-    maxQueued: envNumber(env, 'SIGNIN_MAX_QUEUED', DEFAULT_GATE.maxQueued),
   };
 }
 
@@ -196,91 +166,6 @@ export interface ThrottleVerdict {
 }
 
 const SWEEP_EVERY_MS = 60_000;
-
-/** The known (name, address) pairs: each by the SHA-256 (hex) of the pair, with when it stops being known. */
-export interface KnownPairs {
-  has(key: string, nowMs: number): boolean;
-  /** Known until `untilMs`; the least recently added go first beyond `maxEntries`. */
-  add(key: string, untilMs: number): void;
-  /** Drops the pairs no longer known. */
-  sweep(nowMs: number): void;
-  readonly size: number;
-}
-
-/** Known pairs in memory (a throttle without a database). */
-class MemoryKnown implements KnownPairs {
-  private readonly map = new Map<string, number>();
-  constructor(private readonly maxEntries: number) {}
-  has(key: string, nowMs: number): boolean {
-    return (this.map.get(key) ?? 0) > nowMs;
-  }
-  add(key: string, untilMs: number): void {
-    this.map.delete(key);
-    this.map.set(key, untilMs);
-    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
-  }
-  sweep(nowMs: number): void {
-    for (const [key, until] of this.map) if (until <= nowMs) this.map.delete(key);
-  }
-  get size() {
-    return this.map.size;
-  }
-}
-
-/**
- * Known pairs in the `signin_known` table (server/db/core-schema.ts): a restart keeps them. A lookup is one read by
- * primary key (no write on the path of an attempt); rows are written only on a successful sign-in, and expired
- * ones deleted by the sweep. Beyond `maxEntries` rows the ones known for the shortest time left go first, which
- * are the least recently signed in (every pair is known for the same `knownMs`).
- */
-class StoredKnown implements KnownPairs {
-  private readonly get: Statement<[string], number>;
-  private readonly insert: Statement<[string, number]>;
-  private readonly update: Statement<[number, string]>;
-  private readonly count: Statement<[], number>;
-  private readonly trim: Statement<[number]>;
-  private readonly expire: Statement<[number]>;
-  private rows: number;
-
-  constructor(
-    db: Database,
-    private readonly maxEntries: number,
-  ) {
-    this.get = db.prepare<[string], number>('SELECT until_ms FROM signin_known WHERE pair_key = ?').pluck();
-    this.insert = db.prepare('INSERT OR IGNORE INTO signin_known (pair_key, until_ms) VALUES (?, ?)');
-    this.update = db.prepare('UPDATE signin_known SET until_ms = ? WHERE pair_key = ?');
-    this.count = db.prepare<[], number>('SELECT count(*) FROM signin_known').pluck();
-    this.trim = db.prepare(
-      'DELETE FROM signin_known WHERE pair_key IN (SELECT pair_key FROM signin_known ORDER BY until_ms LIMIT ?)',
-    );
-    this.expire = db.prepare('DELETE FROM signin_known WHERE until_ms <= ?');
-    this.rows = this.count.get()!;
-  }
-
-  has(key: string, nowMs: number): boolean {
-    return (this.get.get(key) ?? 0) > nowMs;
-  }
-
-  add(key: string, untilMs: number): void {
-    if (this.insert.run(key, untilMs).changes) this.rows++;
-    else this.update.run(untilMs, key);
-    if (this.rows > this.maxEntries) this.rows -= this.trim.run(this.rows - this.maxEntries).changes;
-  }
-
-  sweep(nowMs: number): void {
-    this.expire.run(nowMs);
-    this.rows = this.count.get()!;
-  }
-
-  get size() {
-    return this.rows;
-  }
-}
-
-/** What the known-pairs table holds for a pair: the SHA-256 (hex) of the pair as counted. */
-export function knownPairKey(pair: string): string {
-  return createHash('sha256').update(pair).digest('hex');
-}
 
 export class SignInThrottle {
   readonly pairs: Counters;
@@ -393,61 +278,6 @@ export class SignInThrottle {
     this.known.sweep(nowMs);
     const full = this.limits.refusalBurst / Math.max(this.limits.refusalsPerSecond, 1e-9);
     for (const [key, b] of this.refusals) if (nowMs - b.atMs > full * 1000) this.refusals.delete(key);
-  }
-}
-
-/**
- * A counting semaphore with two lanes, each with a bounded queue. The shared lane may run `maxConcurrent` at once;
- * the known lane may also take `reservedForKnown` turns more, and its queue is served first. So unknown-pair
- * traffic can neither fill the known lane's queue nor keep it from a turn: a known pair waits at most for the
- * checks already running (and for other known pairs), and is refused only when its own lane's queue is full.
- */
-export class VerifyGate {
-  private running = 0;
-  private readonly queues: Record<Lane, (() => void)[]> = { known: [], shared: [] };
-
-  constructor(readonly limits: GateLimits = gateFromEnv()) {}
-
-  private capacity(lane: Lane): number {
-    return this.limits.maxConcurrent + (lane === 'known' ? (this.limits.reservedForKnown ?? 1) : 0);
-  }
-
-  /** Resolves with a release function once it is this caller's turn; undefined at once when its queue is full. */
-  enter(lane: Lane = 'shared'): Promise<() => void> | undefined {
-    // A shared caller does not jump ahead of known ones waiting.
-    const ahead = lane === 'shared' ? this.queues.known.length : 0;
-    if (this.running < this.capacity(lane) && ahead === 0 && this.queues[lane].length === 0) {
-      this.running++;
-      return Promise.resolve(this.releaser());
-    }
-    if (this.queues[lane].length >= this.limits.maxQueued) return undefined;
-    return new Promise((resolve) => this.queues[lane].push(() => resolve(this.releaser())));
-  }
-
-  private releaser(): () => void {
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this.running--;
-      this.dispatch();
-    };
-  }
-
-  /** Hands free turns to the waiting: the known lane first. */
-  private dispatch(): void {
-    for (const lane of ['known', 'shared'] as const) {
-      const queue = this.queues[lane];
-      while (queue.length && this.running < this.capacity(lane)) {
-        this.running++;
-        queue.shift()!();
-      }
-      if (queue.length) return;
-    }
-  }
-
-  get stats() {
-    return { running: this.running, queued: this.queues.known.length + this.queues.shared.length };
   }
 }
 
