@@ -279,7 +279,8 @@ export function worstRequest(host: string, i: number): Buffer {
   ]);
 }
 
-function sendRaw(url: string, request: Buffer): Promise<number> {
+/** Sends raw bytes as one HTTP request; resolves with the reply's status (0: no reply). */
+export function sendRaw(url: string, request: Buffer): Promise<number> {
   const { port, hostname } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname, () => socket.end(request));

@@ -4,50 +4,21 @@
 // pick their source address inside 127/8 (Linux routes all of it to loopback; the service takes the socket's
 // address, never X-Forwarded-For), so the service sees distinct clients without a test hook.
 import Database from 'better-sqlite3';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations';
 import { verifyGate } from '../../server/core/auth';
 import { DEFAULT_LIMITS, SignInThrottle, VerifyGate } from '../../server/core/throttle';
 import { openDatabase } from '../../server/db/db';
-import { useHarness, type Harness, type Json } from './harness';
+import { postFrom } from './from-address';
+import { useHarness, type Harness } from './harness';
 
 const SIGN_IN = operations.InternalUserAuthenticationRequest.path;
 
 /** Signs in from the given local (source) address; resolves with the status and the error code. */
-function signIn(h: Harness, userName: string, password: string, from: string) {
-  const url = new URL(h.url + SIGN_IN);
-  const text = JSON.stringify({ userName, password });
-  return new Promise<{ status: number; errorCode?: string }>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (data += d));
-        res.on('end', () => {
-          let json: Json;
-          try {
-            json = JSON.parse(data);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, errorCode: json?.responseStatus?.errorCode });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
+async function signIn(h: Harness, userName: string, password: string, from: string) {
+  const { status, json } = await postFrom(h.url, SIGN_IN, { userName, password }, from);
+  return { status, errorCode: json?.responseStatus?.errorCode as string | undefined };
 }
 
 describe('the password check is fair to known pairs (issue 33)', () => {

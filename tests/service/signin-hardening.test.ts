@@ -2,65 +2,20 @@
 // users, and must slow a guesser down (429 + Retry-After, no scrypt while throttled). Clients pick their source
 // address inside 127/8 (Linux routes all of it to loopback), so per-address limits are exercised for real without
 // a test hook. Prints its figures ([signin] lines).
-import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations';
 import { hashPassword, passwordStats } from '../../server/passwords';
 import { addressKey, DEFAULT_LIMITS, nameKey, SignInThrottle, VerifyGate } from '../../server/core/throttle';
-import { Harness, sleep, useHarness, type Json } from './harness';
+import { postFrom } from './from-address';
+import { Harness, sleep, useHarness } from './harness';
 
 const SIGN_IN = operations.InternalUserAuthenticationRequest.path;
 
-interface Reply {
-  status: number;
-  retryAfter: string | undefined;
-  json: Json;
-  ms: number;
-}
-
 /** POSTs JSON from the given local (source) address. */
-function post(h: Harness, path: string, body: unknown, from = '127.0.0.1'): Promise<Reply> {
-  const url = new URL(h.url + path);
-  const text = JSON.stringify(body);
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (data += d));
-        res.on('end', () => {
-          let json: Json;
-          try {
-            json = JSON.parse(data);
-          } catch {
-            json = undefined;
-          }
-          const retryAfter = res.headers['retry-after'];
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-            json,
-            ms: performance.now() - t0,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const post = (h: Harness, path: string, body: unknown, from = '127.0.0.1') =>
+  postFrom(h.url, path, body, from);
 
 const signIn = (h: Harness, userName: string, password: string, from?: string) =>
   post(h, SIGN_IN, { userName, password }, from);
