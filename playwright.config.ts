@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 // Browser tests in Debian's Chromium against the real service, which serves the built console (run
 // `npm run build` first). The service starts on E2E_PORT with a fresh temporary data directory.
@@ -28,19 +29,7 @@ export default defineConfig({
     // page.route: blocked here; the offline specs opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'service', testIgnore: 'nginx/**' },

@@ -21,8 +21,7 @@
 //   longestTaskRefreshMs, longTasks: [{ atMs, ms }] (the five longest while reading, from navigation start),
 //   readTrace and refreshTrace: { longestTaskMs, cpuMs } (the longest task of a Chrome trace of the first load
 //   and of the refresh: wall and CPU time), budgets: {...}, pass: {...} }
-import { chromium, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +30,8 @@ import { seed } from '../server/db/seed';
 import { random } from '../server/db/seed/random';
 import { seedRequestLog } from '../server/db/seed/requestlog';
 import { measureFrames } from './frames';
+import { launchChromium } from './harness/browser';
+import { startBenchService } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8203);
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -52,25 +53,6 @@ function prepareData(): string {
   );
   db.close();
   return dir;
-}
-
-async function startService(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR, PORT: String(PORT), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/config.json`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the service did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, child };
 }
 
 async function signIn(url: string, userName: string) {
@@ -142,11 +124,9 @@ const round = (n: number) => Math.round(n);
 
 async function main() {
   const dataDir = prepareData();
-  const { url, child } = await startService(dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const service = await startBenchService({ dataDir, port: PORT, staticDir: STATIC_DIR });
+  const { url } = service;
+  const browser = await launchChromium();
   try {
     const admin = await signIn(url, 'admin');
     const pm = await signIn(url, 'pm');
@@ -257,8 +237,8 @@ async function main() {
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    service.child!.kill('SIGTERM');
+    await new Promise((r) => service.child!.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

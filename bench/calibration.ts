@@ -24,9 +24,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { burnOption, startBurner } from './burner';
 import { measureFrames, type FrameStats } from './frames';
+import { launchChromium } from './harness/browser';
 
 export const CALIBRATION_MODES = [
   { mode: 'idle', workMs: 0, expected: { over16_7: 0, over25: 0 }, label: 'idle page (rAF loop, no work)' },
@@ -91,10 +91,7 @@ export async function calibrate(
   const frames = opts.frames ?? Number(process.env.CALIBRATION_FRAMES ?? 180);
   const log = opts.log ?? (() => undefined);
   const start = la();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     // Served cross-origin isolated (COOP + COEP), so the page's clock has 5 µs resolution for the sizing runs.

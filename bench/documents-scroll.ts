@@ -24,12 +24,11 @@
 //             worstFrameMs, rowsInDomMax },
 //   runs: [{ ...the same per run, frames, framesOver16_7, scrollDurationMs, lastRowIndex,
 //            trace: FrameStats, idleTrace: FrameStats }] }   (FrameStats: bench/frames.ts, shares 0..1)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { measureFrames, withoutSamples, type FrameStats } from './frames';
+import { launchChromium } from './harness/browser';
+import { postJson, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8212);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -37,44 +36,16 @@ const SCROLL_FRAMES = Number(process.env.BENCH_SCROLL_FRAMES ?? 600);
 const SCALE_FOLDER_NAME = 'Scale: 100k documents';
 const DOCUMENTS_CONTAINER = 2;
 
-async function startService(): Promise<{ url: string; child?: ChildProcess }> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, '') };
-  const dataDir = process.env.DATA_DIR;
-  if (!dataDir) throw new Error('Set DATA_DIR to a data directory seeded with `npm run seed -- --scale`.');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: resolve(dataDir), PORT: String(PORT), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/config.json`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the service did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, child };
-}
-
-async function post<T>(url: string, path: string, body: object): Promise<T> {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
-
 async function findScaleFolder(url: string): Promise<number> {
-  const { authSessionKey } = await post<{ authSessionKey: string }>(url, '/api/internal/authenticateuser', {
-    userName: 'pm',
-    password: 'pm',
-  });
-  const { folderList } = await post<{ folderList?: { folderId: number; folderName: string }[] }>(
+  const { authSessionKey } = await postJson<{ authSessionKey: string }>(
+    url,
+    '/api/internal/authenticateuser',
+    {
+      userName: 'pm',
+      password: 'pm',
+    },
+  );
+  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
     url,
     '/api/internal/folder/readissuefolder',
     { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
@@ -151,13 +122,11 @@ interface Run {
 }
 
 async function main() {
-  const { url, child } = await startService();
+  const service = await serviceFromEnv(PORT);
+  const { url } = service;
   try {
     const folderId = await findScaleFolder(url);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
@@ -283,7 +252,7 @@ async function main() {
     writeFileSync('bench/results/documents-scroll.json', JSON.stringify(summary, null, 2) + '\n');
     console.log(JSON.stringify(summary.median, null, 2));
   } finally {
-    child?.kill('SIGTERM');
+    service.stop();
   }
 }
 

@@ -15,11 +15,11 @@
 //   { date, node, cpus, loadAverage: [1, 5, 15 min] at the start and at the end, chromium, folderId,
 //     median: { documentsFirstRowMs, documentsAllRowsMs, requestLogFirstRowMs, requestLogAllRowsMs },
 //     runs: [{ the same four }] }
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { launchChromium } from './harness/browser';
+import { postJson, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8213);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -27,51 +27,13 @@ const SCALE_FOLDER_NAME = 'Scale: 100k documents';
 const DOCUMENTS_CONTAINER = 2;
 const LOG_ROWS = 10_000;
 
-async function startService(): Promise<{ url: string; child?: ChildProcess }> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, '') };
-  const dataDir = process.env.DATA_DIR;
-  if (!dataDir) throw new Error('Set DATA_DIR to a data directory seeded with `npm run seed -- --scale`.');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: resolve(dataDir),
-      STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/config.json`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the service did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, child };
-}
-
-async function post<T>(url: string, path: string, body: object): Promise<T> {
-  const res = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
-
 async function scaleFacts(url: string): Promise<{ folderId: number; newestLogId: number }> {
-  const { authSessionKey, apiKey } = await post<{ authSessionKey: string; apiKey: string }>(
+  const { authSessionKey, apiKey } = await postJson<{ authSessionKey: string; apiKey: string }>(
     url,
     '/api/internal/authenticateuser',
     { userName: 'admin', password: 'admin' },
   );
-  const { folderList } = await post<{ folderList?: { folderId: number; folderName: string }[] }>(
+  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
     url,
     '/api/internal/folder/readissuefolder',
     { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
@@ -141,13 +103,11 @@ interface Run {
 
 async function main() {
   const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
-  const { url, child } = await startService();
+  const service = await serviceFromEnv(PORT);
+  const { url } = service;
   try {
     const { folderId, newestLogId } = await scaleFacts(url);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       // A new profile: nothing cached (cold), the console's code loaded by the sign-in and the parent folder.
@@ -222,7 +182,7 @@ async function main() {
     writeFileSync('bench/results/first-rows.json', JSON.stringify(summary, null, 2) + '\n');
     console.log(JSON.stringify(summary, null, 2));
   } finally {
-    child?.kill('SIGTERM');
+    service.stop();
   }
 }
 

@@ -5,10 +5,11 @@
 // Median of RUNS runs after one warm-up.
 // Usage: npm run build && npx tsx bench/punch-paste.ts
 //   env: STATIC_DIR (default dist), BENCH_PORT (default 8203), RUNS (default 7)
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startService } from '../tests/e2e/service';
+import { launchChromium } from './harness/browser';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8203);
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -74,16 +75,7 @@ async function pasteOnce(page: Page): Promise<number> {
 
 async function main() {
   const service = await startService(PORT, { STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: service.url });
     // tsx keeps function names with a `__name` helper that the page does not have.

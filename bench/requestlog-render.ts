@@ -19,11 +19,12 @@
 //              vsyncLatePercent, frames: FrameStats (bench/frames.ts, shares 0..1), idle: FrameStats },
 //     frames, percentOver16_7ms, percentOver25ms, idlePercentOver16_7ms, idlePercentOver25ms,   (rAF gaps)
 //     frameMsP95, frameMsP50, frameMsMax, pageSwitchMedianMs } }
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startService } from '../tests/e2e/service';
 import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './frames';
+import { launchChromium } from './harness/browser';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8202);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -198,16 +199,7 @@ const share = (xs: number[], over: number) =>
 
 async function main() {
   const service = await startService(PORT, { STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: service.url });
     // tsx keeps function names with a `__name` helper that the page does not have.

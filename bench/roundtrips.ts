@@ -27,7 +27,8 @@
 // ends are taken when Playwright reports the request and its end (`request`, `requestfinished`).
 //
 //   npx tsx bench/roundtrips.ts http://127.0.0.1:PORT    (a running service with the built console; prints JSON)
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { launchChromium } from './harness/browser';
 
 export interface Screen {
   id: string;
@@ -448,16 +449,7 @@ export async function measureRoundTrips(options: RoundTripOptions): Promise<Scre
   const { baseUrl, routerSource, signal, onProgress } = options;
   const screens = options.screens ?? SCREENS;
   const session = await signInSession(baseUrl);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser: Browser = await launchChromium();
   const newContext = async () => {
     const context = await browser.newContext({
       baseURL: baseUrl,
