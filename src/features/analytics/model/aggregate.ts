@@ -4,264 +4,34 @@
 // that list exactly its requests. Pure functions, run in the analytics worker; no DOM, no React.
 import { MAX_IDS } from '../../../contract/requestLog';
 import { statusClass, type LogRow, type StatusClass } from '../../../api/requestLogReader/row';
-import type { TargetKind } from '../../../api/rules/requestTargets';
 import type { LogQuery } from '../../../routes/logQuery';
 import type { ResolvedWindow } from './window';
+import {
+  classIndex,
+  Dim,
+  DIMS,
+  DTO_ABSENT,
+  DTO_TRUNCATED,
+  ERROR,
+  grown,
+  KEYS,
+  lowerBound,
+  merge,
+  NO_STATUS,
+  type DimName,
+} from './columns';
+import { figuresOf, groupPercentiles, NONE, SEVERAL, type Ranked } from './percentiles';
+import type { Analytics, Bucket, GroupRow, LinkSpec, Table, TableName } from './types';
+import { TABLE_ROWS, TREND_POINTS } from './types';
 
-/** Explorer filters for a figure; `exact: false` means the list is wider than the figure (`note` says how). */
-export interface LinkSpec {
-  query: LogQuery;
-  exact: boolean;
-  note?: string;
-}
+export * from './types';
+export { groupPercentiles, percentile, type Ranked } from './percentiles';
+export { statusKey } from './columns';
 
-export interface Figures {
-  count: number;
-  errors: number;
-  /** errors / count (0..1); 0 for no requests. */
-  errorRate: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-export type TableName = 'operation' | 'user' | 'ip' | 'status' | 'project' | 'record';
-
-export interface GroupRow extends Figures {
-  key: string;
-  label: string;
-  /** For project and record rows: the record, to be named from the console's reads. */
-  target?: { kind: TargetKind; id: number; role: string };
-  /** Requests per twelfth of the window. */
-  trend: number[];
-  link: LinkSpec;
-  errorLink?: LinkSpec;
-}
-
-export interface Bucket extends Figures {
-  start: number;
-  classes: Record<StatusClass, number>;
-  link: LinkSpec;
-  classLinks: Partial<Record<StatusClass, LinkSpec>>;
-}
-
-export interface Table {
-  rows: GroupRow[];
-  /** Groups in all (rows holds the largest `TABLE_ROWS`). */
-  groups: number;
-}
-
-export interface Analytics {
-  window: ResolvedWindow;
-  user?: string;
-  total: Figures & { link: LinkSpec; errorLink: LinkSpec };
-  classes: Record<StatusClass, number>;
-  buckets: Bucket[];
-  tables: Record<TableName, Table>;
-  slowest: GroupRow[];
-  failing: GroupRow[];
-  limits: {
-    /** Rows without a status code (an older service): classed ok / error by their error reply. */
-    withoutStatus: number;
-    /** Rows whose request DTO was not stored, or only as a truncated preview: no project or record known. */
-    dtoAbsent: number;
-    dtoTruncated: number;
-    oldestMs?: number;
-    newestMs?: number;
-  };
-}
-
-export const TABLE_ROWS = 500;
-export const TREND_POINTS = 12;
 const CLASSES: StatusClass[] = ['ok', 'client', 'server', 'error'];
-
-/** Nearest-rank percentile of sorted values (0 for none). */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
-  if (!sorted.length) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
-  return sorted[i];
-}
-
-/**
- * Rows ranked by duration: `order` holds row indices in ascending order of `ms[index]`. The percentiles of any
- * grouping of the rows are then one pass over `order` (groupPercentiles), not a sort per group and table.
- */
-export interface Ranked {
-  ms: ArrayLike<number>;
-  order: ArrayLike<number>;
-}
-
-const NONE = -1;
-const SEVERAL = -2;
-
-/**
- * Nearest-rank p50 / p95 / p99 of each group, where `groupOf[i]` is the group of row i (−1: none; −2: several,
- * listed by `several(i)`) and `counts` the size of each group: one pass over the ranked rows.
- */
-export function groupPercentiles(
-  ranked: Ranked,
-  groupOf: ArrayLike<number>,
-  counts: ArrayLike<number>,
-  several?: (i: number) => readonly number[] | undefined,
-) {
-  const g = counts.length;
-  const seen = new Int32Array(g);
-  const at = (p: number) => Int32Array.from({ length: g }, (_, k) => Math.max(1, Math.ceil(p * counts[k])));
-  const t50 = at(0.5);
-  const t95 = at(0.95);
-  const t99 = at(0.99);
-  const p50 = new Float64Array(g);
-  const p95 = new Float64Array(g);
-  const p99 = new Float64Array(g);
-  const { ms, order } = ranked;
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j];
-    let k = groupOf[i];
-    if (k === NONE || (k === SEVERAL && !several)) continue;
-    const list = k === SEVERAL ? several!(i) : undefined;
-    for (let m = 0; ; m++) {
-      if (list) {
-        if (m >= list.length) break;
-        k = list[m];
-      } else if (m > 0) break;
-      const c = ++seen[k];
-      if (c === t50[k]) p50[k] = ms[i];
-      if (c === t95[k]) p95[k] = ms[i];
-      if (c === t99[k]) p99[k] = ms[i];
-    }
-  }
-  return { p50, p95, p99 };
-}
-
-const figuresOf = (count: number, errors: number, p50: number, p95: number, p99: number): Figures => ({
-  count,
-  errors,
-  errorRate: count ? errors / count : 0,
-  p50: count ? p50 : 0,
-  p95: count ? p95 : 0,
-  p99: count ? p99 : 0,
-});
-
-/** Index of the first id ≥ `id` in ascending `ids`. */
-function lowerBound(ids: ArrayLike<number>, id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid] < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 const WIDER =
   'Opens a wider list: the explorer cannot filter by this, and there are more than 1,000 requests.';
-
-/** The project keys (`1`) or the record keys (`folder:101`) of a row's targets: one string for the usual one. */
-function targetKeys(r: LogRow, projects: boolean): string | string[] | undefined {
-  const ts = r.targets;
-  if (!ts) return undefined;
-  let one: string | undefined;
-  let many: string[] | undefined;
-  for (const t of ts) {
-    if ((t.kind === 'project') !== projects) continue;
-    const k = projects ? String(t.id) : `${t.kind}:${t.id}`;
-    if (one === undefined) one = k;
-    else if (k !== one && !many?.includes(k)) (many ??= [one]).push(k);
-  }
-  return many ?? one;
-}
-
-export function statusKey(r: LogRow): string {
-  if (r.status !== undefined) return String(r.status);
-  return r.error ? `error (${r.errorCode ?? 'no code'})` : 'ok';
-}
-
-type DimName = TableName | 'path';
-
-/** What each row is grouped by: a table's key, several (a request naming two records), or none. */
-const KEYS: Record<DimName, (r: LogRow) => string | string[] | undefined> = {
-  operation: (r) => r.op ?? r.path,
-  user: (r) => r.user ?? '',
-  ip: (r) => r.ip ?? '',
-  status: statusKey,
-  project: (r) => targetKeys(r, true),
-  record: (r) => targetKeys(r, false),
-  path: (r) => r.path,
-};
-const DIMS = Object.keys(KEYS) as DimName[];
-
-function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
-}
-
-/** One grouping of the rows: its keys, and each row's group (NONE, SEVERAL: listed in `several`). */
-class Dim {
-  readonly keys: string[] = [];
-  private readonly index = new Map<string, number>();
-  of = new Int32Array(1024);
-  readonly several = new Map<number, number[]>();
-
-  find(key: string): number | undefined {
-    return this.index.get(key);
-  }
-
-  private group(key: string): number {
-    let g = this.index.get(key);
-    if (g === undefined) {
-      g = this.keys.length;
-      this.index.set(key, g);
-      this.keys.push(key);
-    }
-    return g;
-  }
-
-  set(i: number, key: string | string[] | undefined) {
-    this.of = grown(this.of, i + 1);
-    if (key === undefined) this.of[i] = NONE;
-    else if (typeof key === 'string') this.of[i] = this.group(key);
-    else {
-      this.of[i] = SEVERAL;
-      this.several.set(
-        i,
-        key.map((k) => this.group(k)),
-      );
-    }
-  }
-
-  /** Calls `f` for each group of row i. */
-  each(i: number, f: (g: number) => void) {
-    const g = this.of[i];
-    if (g >= 0) f(g);
-    else if (g === SEVERAL) for (const one of this.several.get(i)!) f(one);
-  }
-}
-
-/** Merges `add` (ascending by key) into `into` (ascending by key). */
-function merge(into: Uint32Array, add: Uint32Array, key: Float64Array): Uint32Array<ArrayBuffer> {
-  const out = new Uint32Array(into.length + add.length);
-  if (!into.length || key[add[0]] >= key[into[into.length - 1]]) {
-    out.set(into);
-    out.set(add, into.length);
-    return out;
-  }
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < into.length && j < add.length) out[k++] = key[add[j]] < key[into[i]] ? add[j++] : into[i++];
-  while (i < into.length) out[k++] = into[i++];
-  while (j < add.length) out[k++] = add[j++];
-  return out;
-}
-
-const ERROR = 1;
-const NO_STATUS = 8;
-const DTO_ABSENT = 16;
-const DTO_TRUNCATED = 32;
-const classIndex = (flags: number) => (flags >> 1) & 3;
 
 /**
  * The rows read, kept in columns for aggregating: each row's groups are found once, when it is added, and the
