@@ -62,8 +62,8 @@ function useCachedPlaces(opened: boolean): SearchEntry[] {
 }
 
 /**
- * Ctrl/⌘-K in the palette's own field. The shell's shortcut skips text fields, and this one keeps the focus
- * while the palette fades out after Escape: pressed then, it opens the palette again instead of nothing.
+ * Ctrl/⌘-K in the palette's own field, which keeps the focus while the palette fades out after Escape: pressed
+ * then, it opens the palette again instead of nothing (and the shell's shortcut does not toggle it).
  */
 function reopenOnShortcut(event: KeyboardEvent<HTMLInputElement>) {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
