@@ -124,3 +124,38 @@ test('phone width: the header with the Outbox badge on /outbox keeps its parts a
   await context.setOffline(false);
   await expect(page.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
 });
+
+test('a folder and a submittal package edited offline show the queued values, waiting to send', async ({
+  page,
+  context,
+}) => {
+  const mark = Date.now();
+  await signIn(page, seed.pm);
+  // The folder's page first (its code and data in memory), then its edit page; offline, Save goes to the outbox.
+  await page.goto('/projects/1/folders/18');
+  await expect(page.getByRole('heading', { level: 1, name: 'Archive (empty)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit folder' }).click();
+  await context.setOffline(true);
+  const description = `Boxes of closed-out files ${mark}`;
+  await page.getByRole('textbox', { name: 'Description' }).fill(description);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/projects\/1\/folders\/18$/);
+  const shown = page.getByText(description);
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText('waiting to send');
+  await expect(page.getByTestId('folder-waiting')).toContainText('description');
+  await shot(page, 'folder-offline-queued');
+
+  await context.setOffline(false);
+  await page.goto('/projects/1/submittals/6/1700');
+  await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const notes = `Resubmit with hanger details ${mark}`;
+  await page.getByLabel('Notes').fill(notes);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('Outbox 2');
+  await expect(page.getByTestId('package-notes')).toContainText(notes);
+  await expect(page.getByTestId('package-notes')).toContainText('waiting to send');
+  await shot(page, 'submittal-offline-queued');
+});

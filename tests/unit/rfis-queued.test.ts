@@ -1,5 +1,6 @@
 // Issue 34: an RFI edited offline shows the queued values, marked, until the service's reply replaces them.
 import { describe, expect, it } from 'vitest';
+import type { OutboxState } from '../../src/api/outbox';
 import type { OpenIssue } from '../../src/contract/dtos';
 import { withQueuedChanges } from '../../src/features/rfis/model/queued';
 
@@ -13,7 +14,7 @@ const issue: OpenIssue = {
   issueTo: 9,
   toName: 'Rachel Kim',
 };
-const change = (state: string, openIssue: Partial<OpenIssue>) => ({
+const change = (state: OutboxState, openIssue: Partial<OpenIssue>) => ({
   state,
   request: { openIssue: { folderId: 104, ...openIssue } },
 });
@@ -43,7 +44,7 @@ describe('an RFI with the changes waiting in the outbox', () => {
   });
 
   it('shows the service’s record when nothing waits: refused and collided changes are not sent', () => {
-    for (const state of ['refused', 'conflict']) {
+    for (const state of ['refused', 'conflict'] as const) {
       const q = withQueuedChanges(issue, [change(state, { locationRoom: 'Not sent' })]);
       expect(q.issue).toBe(issue);
       expect(q.waiting.size).toBe(0);
