@@ -188,7 +188,7 @@ export function Overview({
         {older ? (
           <>
             ; older requests are not counted (the next pages, or{' '}
-            <Anchor component={Link} to={routes.analytics.href()} size="xs">
+            <Anchor component={Link} to={routes.analytics.href()} size="xs" underline="always">
               Analytics
             </Anchor>{' '}
             over a time window)
