@@ -159,3 +159,23 @@ test('a folder and a submittal package edited offline show the queued values, wa
   await expect(page.getByTestId('package-notes')).toContainText('waiting to send');
   await shot(page, 'submittal-offline-queued');
 });
+
+test('after sign-out and Back nothing asks for the session: one sign-in form, no dialog, no call', async ({
+  page,
+}) => {
+  await signIn(page, seed.pm);
+  await openProject(page, seed.project1.id);
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  const calls: string[] = [];
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  page.on('request', (r) => {
+    if (/\/api\/internal\/|\/json\/reply\//.test(r.url())) calls.push(r.url());
+  });
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.waitForTimeout(1500); // what the project page's queries would have sent
+  await expect(page.getByLabel('Username')).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(calls, 'calls sent after sign-out').toEqual([]);
+});
