@@ -223,6 +223,17 @@ function confirmKey(usedKey: string | undefined): void {
     sessionStore.update({ confirmed: true });
 }
 
+/** The refusal of a call made with no session (after sign-out): a 401 that is not sent and asks nothing. */
+function signedOut(name: OperationName): ApiError {
+  return new ApiError({
+    status: 401,
+    errorCode: 'Unauthorized',
+    message: 'You are signed out.',
+    devMessage: `${name} was not sent: no session (signed out).`,
+    operation: name,
+  });
+}
+
 /**
  * Sends one operation. The session key goes into every request that has an `authSessionKey` field, the API key
  * as a bearer token to the request log. DateTime fields arrive as `Date`, TimeSpans as milliseconds. On a 401
@@ -233,7 +244,11 @@ export async function call<N extends OperationName>(
   request: RequestOf<N>,
   options: CallOptions = {},
 ): Promise<ResponseOf<N>> {
+  // Signed out (no session at all): nothing is sent and nothing asks for the session again — a screen's query
+  // that fired once more after sign-out used to open "You are not signed in" over the sign-in page (issue 34).
+  const needsSession = operations[name].auth !== 'none' && !options.credentials;
   for (;;) {
+    if (needsSession && !sessionStore.get()) throw signedOut(name);
     const usedKey = options.credentials?.sessionKey ?? sessionStore.get()?.sessionKey;
     try {
       const reply = (await (options.transport ?? send)(name, request as object, options)) as ResponseOf<N>;
@@ -248,8 +263,10 @@ export async function call<N extends OperationName>(
         !options.credentials;
       if (!canReauth) throw e;
       const current = sessionStore.get()?.sessionKey;
+      // Signed out while it was in flight: it fails, no sign-in dialog.
+      if (!current) throw e;
       // Someone signed in again while this call was in flight: just repeat it with the new key.
-      if (current && current !== usedKey) continue;
+      if (current !== usedKey) continue;
       if (!(await abortable(waitForReauth(e), options.signal))) throw e;
     }
   }

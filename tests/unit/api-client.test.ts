@@ -264,6 +264,31 @@ describe('call: session lost mid-work', () => {
     expect(e.status).toBe(401);
   });
 
+  it('signed out, nothing asks for the session: no request goes and no sign-in dialog (issue 34)', async () => {
+    const handler = vi.fn(async () => true);
+    setReauthHandler(handler);
+    fetchMock.mockImplementation(async () => expired());
+    sessionStore.clear();
+    const e = await failure(call('ProjectGetRequest', { projectId: 1 }));
+    expect(e.status).toBe(401);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('a call refused after sign-out (sent before it) fails without asking for the session', async () => {
+    const handler = vi.fn(async () => true);
+    setReauthHandler(handler);
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = call('ProjectGetRequest', { projectId: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    sessionStore.clear();
+    answer(expired());
+    const e = await failure(pending);
+    expect(e.status).toBe(401);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it('does not ask again for the sign-in request itself', async () => {
     const handler = vi.fn(async () => true);
     setReauthHandler(handler);

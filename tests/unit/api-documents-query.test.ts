@@ -4,6 +4,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallOptions } from '../../src/api/client';
+import { sessionStore } from '../../src/api/session';
 import type { FolderDocuments } from '../../src/api/queries/documents';
 import type { FolderDocument } from '../../src/contract/dtos';
 
@@ -30,6 +31,8 @@ const until = async (check: () => boolean) => {
 let client: QueryClient;
 beforeEach(() => {
   calls.length = 0;
+  // Signed in: a call with no session is never sent (src/api/client.ts).
+  sessionStore.set({ sessionKey: 'key-1', apiKey: 'api-1', userName: 'pm' });
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 

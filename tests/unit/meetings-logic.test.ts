@@ -78,6 +78,23 @@ describe('grouping and filtering minutes', () => {
       completed: 0,
       hidden: 0,
       overdue: 0,
+      overdueShown: 0,
+      overdueNotShown: 0,
     });
+  });
+
+  it('counts the overdue minutes shown apart from those left out (issue 34: a hidden 3.01)', () => {
+    const hiddenLate: MeetingMinute = {
+      meetingMinuteId: 8,
+      itemNumber: '3.02',
+      isHidden: true,
+      dateDue: '10/01/2026',
+    };
+    const v = viewMinutes([...minutes, hiddenLate], { showCompleted: false, showHidden: false, today });
+    expect(v).toMatchObject({ overdue: 2, overdueShown: 1, overdueNotShown: 1 });
+    const shownRows = v.groups.flatMap((g) => g.minutes).filter((m) => isOverdue(m, today));
+    expect(shownRows).toHaveLength(v.overdueShown);
+    const all = viewMinutes([...minutes, hiddenLate], { showCompleted: false, showHidden: true, today });
+    expect(all).toMatchObject({ overdue: 2, overdueShown: 2, overdueNotShown: 0 });
   });
 });

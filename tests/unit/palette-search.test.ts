@@ -246,3 +246,37 @@ describe('what the palette offers for typed words', () => {
     for (const a of [...all, ...typed]) expect(a.label.startsWith('/')).toBe(false);
   });
 });
+
+describe('after a reload: recent projects and places (issue 34)', () => {
+  // Only project 1 read in this page; project 2 was opened before the reload (the start page's list).
+  const fresh = cache.filter((q) => q.queryKey[0] === 'projects' && q.queryKey[2] === 1);
+  const recentProjects = [
+    { projectId: 2, name: 'Lincoln Elementary School Modernization', number: '2024-031' },
+    { projectId: 3 },
+  ];
+  const known = indexFromCache(fresh, defaultConfig(), recentProjects);
+  const after = (query: string, more: object = {}) =>
+    paletteActions({ ...base, entries: known, ...more, query });
+
+  it('finds a project opened before by a word of its name or its number', () => {
+    expect(after('lincoln')[0]).toMatchObject({
+      id: 'project:2',
+      group: 'Projects',
+      label: 'Lincoln Elementary School Modernization',
+      to: '/projects/2',
+    });
+    expect(after('2024-031')[0]).toMatchObject({ id: 'project:2' });
+    // A project known by id alone is listed under its id; the one read in this page keeps its own name.
+    expect(known.find((e) => e.id === 'project:3')?.label).toBe('Project 3');
+    expect(known.find((e) => e.id === 'project:1')?.label).toBe('Riverside Medical Office Building');
+  });
+
+  it('finds a recent place by the words of its project, labelled by what the console knows', () => {
+    const recent = [{ path: '/projects/2/rfis/204', title: 'RFIs' }];
+    const list = after('lincoln rfis', { recent });
+    expect(list.some((a) => a.id === 'recent:/projects/2/rfis/204')).toBe(true);
+    expect(list.find((a) => a.id === 'recent:/projects/2/rfis/204')?.description).toBe(
+      'Lincoln Elementary School Modernization',
+    );
+  });
+});

@@ -4,6 +4,7 @@ import type { OpenIssue } from '../../src/contract/dtos';
 import {
   applyListState,
   courtOptions,
+  courtOptionsFor,
   DEFAULT_LIST_STATE,
   firstReadOrder,
   readListState,
@@ -105,6 +106,27 @@ describe('ball in court and read-only in the list', () => {
     ]);
     // A value from the URL that no loaded RFI has (yet) stays selectable.
     expect(courtOptions(rows, '42')).toContainEqual({ value: '42', label: 'User 42', count: 0 });
+  });
+
+  it('counts each person under the other filters, not their own (issue 34)', () => {
+    const state = (s: Partial<ListState>) => ({ ...DEFAULT_LIST_STATE, ...s });
+    // Overdue only: Pat Miller's two RFIs (a draft, an answered one) are not overdue.
+    expect(courtOptionsFor(rows, state({ overdue: true }))).toEqual([
+      { value: '2', label: 'Alex Adams', count: 1 },
+      { value: '9', label: 'Rachel Kim', count: 1 },
+    ]);
+    // The person chosen stays offered, counted as the list shows them; choosing another keeps the others.
+    expect(courtOptionsFor(rows, state({ overdue: true, court: '7' }))).toEqual([
+      { value: '2', label: 'Alex Adams', count: 1 },
+      { value: '7', label: 'Pat Miller', count: 0 },
+      { value: '9', label: 'Rachel Kim', count: 1 },
+    ]);
+    expect(courtOptionsFor(rows, state({ court: '9' }))).toEqual(courtOptions(rows, '9'));
+    // Every option's count is the rows the list shows when it is chosen.
+    for (const s of [{ overdue: true }, { q: 'embed' }, { status: [2] }, { status: [1, 3] }]) {
+      for (const o of courtOptionsFor(rows, state(s)))
+        expect(applyListState(rows, state({ ...s, court: o.value }))).toHaveLength(o.count);
+    }
   });
 
   it('filters by ball in court (loaded rows only) and keeps it in the URL', () => {

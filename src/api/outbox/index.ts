@@ -13,6 +13,7 @@ export {
   update,
   wipeOutbox,
 } from './store';
+export { waitingValues, type WaitingValues } from './queued';
 export { useOutbox, useOutboxCount, useOutboxFor, type OutboxSnapshot } from './useOutbox';
 export {
   conflictingFields,

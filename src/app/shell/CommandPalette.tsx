@@ -15,9 +15,11 @@ import { projectQuery } from '../../api/queries/projects';
 import { containerOfKind, useConfig } from '../../config/config';
 import { folderPath } from '../../routes/routes';
 import { useSession } from '../../session/session';
+// The start page's list of projects opened before (localStorage): already in the entry with the router's loader.
+import { useRecentProjects } from '../../features/projects/recentProjects';
 import { AboutDialog } from './AboutDialog';
 import { paletteActions, type PaletteAction } from './paletteActions';
-import { indexFromCache, type SearchEntry } from './paletteIndex';
+import { indexFromCache, type KnownProject, type SearchEntry } from './paletteIndex';
 import type { PaletteProps } from './PaletteHost';
 import { palette, paletteStore } from './paletteStore';
 import { useRecentPlaces } from './recentPlaces';
@@ -38,8 +40,11 @@ function useProjectPlaces(projectId: number | undefined, enabled: boolean): numb
   return containerOfKind(config, containers.data, 'dailyReports')?.folderId;
 }
 
-/** What the console has read (the query cache), as places to search; kept current while the palette is open. */
-function useCachedPlaces(opened: boolean): SearchEntry[] {
+/**
+ * What the console has read (the query cache) and the projects opened before (they outlive a reload), as places
+ * to search; kept current while the palette is open.
+ */
+function useCachedPlaces(opened: boolean, known: KnownProject[]): SearchEntry[] {
   const queryClient = useQueryClient();
   const config = useConfig();
   const [version, setVersion] = useState(0);
@@ -55,15 +60,15 @@ function useCachedPlaces(opened: boolean): SearchEntry[] {
       .getQueryCache()
       .getAll()
       .map((q) => ({ queryKey: q.queryKey, data: q.state.data }));
-    return indexFromCache(cached, config);
+    return indexFromCache(cached, config, known);
     // `version` changes when a reply arrives: the index is built again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, version, queryClient, config]);
+  }, [opened, version, queryClient, config, known]);
 }
 
 /**
- * Ctrl/⌘-K in the palette's own field. The shell's shortcut skips text fields, and this one keeps the focus
- * while the palette fades out after Escape: pressed then, it opens the palette again instead of nothing.
+ * Ctrl/⌘-K in the palette's own field, which keeps the focus while the palette fades out after Escape: pressed
+ * then, it opens the palette again instead of nothing (and the shell's shortcut does not toggle it).
  */
 function reopenOnShortcut(event: KeyboardEvent<HTMLInputElement>) {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -89,7 +94,7 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     .find((id) => id !== undefined);
   const currentProject = projectId ?? (lastProject ? Number(lastProject) : undefined);
   const dailyReportsContainerId = useProjectPlaces(currentProject, opened);
-  const entries = useCachedPlaces(opened);
+  const entries = useCachedPlaces(opened, useRecentProjects(session?.userName));
 
   const actions = paletteActions({
     query,

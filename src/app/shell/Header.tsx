@@ -44,7 +44,8 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   };
 
   // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
-  // "Start page" leads home), and the palette and sign-out become icons.
+  // "Start page" leads home), and the palette and sign-out become icons. It steps aside for the Outbox badge
+  // too: beside it, the search button and the rest there is no room for it at 390 px (issue 34).
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
@@ -62,7 +63,7 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
           c="inherit"
           underline="never"
           style={{ whiteSpace: 'nowrap' }}
-          visibleFrom={inProject ? 'xs' : undefined}
+          visibleFrom={inProject || unsentCount > 0 ? 'xs' : undefined}
         >
           PM Console
         </Anchor>

@@ -1,5 +1,5 @@
 // Loads the command palette (CommandPalette: Spotlight, its actions and styles, ~11 KB gzip) the first time it
-// is asked for — Ctrl/⌘-K anywhere outside a text field, or the header's "Go to…" button — instead of with the
+// is asked for — Ctrl/⌘-K anywhere, form controls included, or the header's "Go to…" button — instead of with the
 // signed-in shell, and opens it once loaded. A failed download says so and the next Ctrl-K tries again.
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useHotkeys } from '@mantine/hooks';
@@ -32,7 +32,9 @@ export interface PaletteProps {
 export function PaletteHost({ projectId }: { projectId?: number }) {
   const asked = useSyncExternalStore(subscribe, getRequests);
   const [Palette, setPalette] = useState<ComponentType<PaletteProps> | null>(null);
-  useHotkeys([['mod+K', openPalette]]);
+  // Everywhere: Mantine skips inputs, textareas and selects by default, and the search box, a checkbox or a
+  // switch with the focus left Ctrl-K doing nothing (issue 34). No field of the console uses Ctrl-K itself.
+  useHotkeys([['mod+K', openPalette]], []);
 
   useEffect(() => {
     if (asked === 0 || Palette) return;

@@ -1,7 +1,9 @@
 // What the command palette can find without asking the service: the replies the console has already read, taken
 // from the query cache and turned into places — projects, the screens of a project (its containers), RFIs,
-// submittal packages, meetings, daily reports and folders — each labelled by its title and linked to its screen.
-// Pure (the cache's entries in, places out), so it is tested alone (tests/unit/palette-search.test.ts).
+// submittal packages, meetings, daily reports and folders — each labelled by its title and linked to its screen —
+// and the projects this user opened before (the start page's list, kept on this device), so a project read
+// before a reload is still found by its name (issue 34). Pure (the cache's entries in, places out), so it is
+// tested alone (tests/unit/palette-search.test.ts).
 import type { FolderKind } from '../../contract/codes';
 import type { Folder, Meeting, OpenIssue, Project, SubmittalPackage } from '../../contract/dtos';
 import { folderKind, type AppConfig } from '../../config/config';
@@ -63,8 +65,22 @@ const startsWith = (key: readonly unknown[], prefix: readonly string[]) =>
 const idOf = (key: readonly unknown[], prefix: readonly string[]) =>
   typeof key[prefix.length] === 'number' ? (key[prefix.length] as number) : undefined;
 
-/** The places in the cache, once each (a folder read as a child and on its own counts once). */
-export function indexFromCache(cached: CachedQuery[], config: AppConfig): SearchEntry[] {
+/** A project opened before (`RecentProject` of the start page's list): its id, and its name and number if known. */
+export interface KnownProject {
+  projectId: number;
+  name?: string;
+  number?: string;
+}
+
+/**
+ * The places in the cache, once each (a folder read as a child and on its own counts once), and the projects
+ * opened before (`known`), under what the cache says of them when it has them.
+ */
+export function indexFromCache(
+  cached: CachedQuery[],
+  config: AppConfig,
+  known: KnownProject[] = [],
+): SearchEntry[] {
   const projects = new Map<number, Project>();
   const folders = new Map<number, Folder>();
   const rfis = new Map<number, OpenIssue>();
@@ -95,6 +111,11 @@ export function indexFromCache(cached: CachedQuery[], config: AppConfig): Search
 
   // Project names: the project's own reply, else its root folder (named after it).
   const names = new Map<number, string>();
+  const numbers = new Map<number, string>();
+  for (const k of known) {
+    if (k.name) names.set(k.projectId, k.name);
+    if (k.number) numbers.set(k.projectId, k.number);
+  }
   for (const f of folders.values()) {
     if (folderKind(config, f) === 'project' && f.folderProjectId !== undefined && f.folderName)
       names.set(f.folderProjectId, f.folderName);
@@ -103,9 +124,9 @@ export function indexFromCache(cached: CachedQuery[], config: AppConfig): Search
   const projectLabel = (id: number) => names.get(id) ?? `Project ${id}`;
 
   const out: SearchEntry[] = [];
-  const projectIds = new Set([...projects.keys(), ...names.keys()]);
+  const projectIds = new Set([...projects.keys(), ...names.keys(), ...known.map((k) => k.projectId)]);
   for (const id of projectIds) {
-    const number = projects.get(id)?.projectNumber;
+    const number = projects.get(id)?.projectNumber ?? numbers.get(id);
     out.push({
       id: `project:${id}`,
       kind: 'project',

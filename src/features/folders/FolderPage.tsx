@@ -5,6 +5,8 @@ import { Alert, Anchor, Badge, Box, Button, EmptyState, Group, Stack, Text, Titl
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import { waitingValues } from '../../api/outbox/queued';
+import { useOutboxFor } from '../../api/outbox/useOutbox';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { folderKind, folderTypeLabel, useConfig, type AppConfig } from '../../config/config';
@@ -12,6 +14,7 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import type { Folder } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
+import { WaitingMark } from '../../ui/Field';
 import { RecordTabs } from '../../ui/history/RecordTabs';
 import { FolderIcon } from '../../ui/icons';
 import { AddDocumentModal, type AddedDocument } from './AddDocumentModal';
@@ -21,6 +24,7 @@ import { DocumentsTable } from './DocumentsTable';
 import { FolderBreadcrumbs, useAncestors } from './FolderBreadcrumbs';
 import { FolderTree } from './FolderTree';
 import { isHttpUrl } from './model/extDriveForm';
+import { folderRecord } from './outbox';
 
 /** Folder kinds that hold documents (operation 14 answers nothing for the others). */
 const DOCUMENT_KINDS = new Set(['documents', 'drawings', 'folder']);
@@ -88,7 +92,15 @@ export function FolderPage() {
   const project = useQuery(projectQuery(projectId));
   const ancestors = useAncestors(folder);
   const [added, setAdded] = useState<AddedDocument>();
-  const name = folder.folderName || `Folder ${folderId}`;
+  // An edit saved offline shows its queued name and description, marked, until the reply replaces them (issue 34).
+  const queued = waitingValues(useOutboxFor(folderRecord(folderId)), 'folder');
+  const nameWaiting = queued.fields.has('folderName');
+  const description = queued.fields.has('folderDescription')
+    ? (queued.values.folderDescription as string | undefined)
+    : folder.folderDescription;
+  const name =
+    (nameWaiting ? (queued.values.folderName as string | undefined) : folder.folderName) ||
+    `Folder ${folderId}`;
   const typeLabel = folderTypeLabel(config, folder);
   const withDocuments = holdsDocuments(config, folder);
   const readOnly = folder.userCanModify === false;
@@ -137,6 +149,20 @@ export function FolderPage() {
                 </Badge>
               )}
             </Group>
+            {queued.fields.size > 0 && (
+              <Text size="xs" c="dimmed" data-testid="folder-waiting">
+                Your change to its{' '}
+                {[
+                  nameWaiting && 'name',
+                  queued.fields.has('folderDescription') && 'description',
+                  queued.fields.has('folderSorting') && 'sorting',
+                ]
+                  .filter(Boolean)
+                  .join(', ')}{' '}
+                is shown
+                <WaitingMark />
+              </Text>
+            )}
             {(folder.updatedDate || folder.updatedByFullName) && (
               <Text size="sm" c="dimmed">
                 Last changed {folder.updatedDate ? <DateText value={folder.updatedDate} withTime /> : null}
@@ -151,8 +177,11 @@ export function FolderPage() {
             {withDocuments && !readOnly && <Button onClick={() => setAddOpen(true)}>Add document</Button>}
           </Group>
         </Group>
-        {folder.folderDescription && (
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{folder.folderDescription}</Text>
+        {description && (
+          <Text style={{ whiteSpace: 'pre-wrap' }}>
+            {description}
+            {queued.fields.has('folderDescription') && <WaitingMark />}
+          </Text>
         )}
         {added && <AddedNotice added={added} projectId={projectId} onClose={() => setAdded(undefined)} />}
 

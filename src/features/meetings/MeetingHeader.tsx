@@ -11,10 +11,14 @@ export function MeetingHeader({
   meeting,
   title,
   overdue,
+  overdueNotShown,
 }: {
   meeting: Meeting;
   title: string;
+  /** Overdue minutes among those shown. */
   overdue: number;
+  /** Overdue minutes left out (hidden): said, so the count agrees with the list (issue 34). */
+  overdueNotShown: number;
 }) {
   const time = [text(meeting.startTime), text(meeting.endTime)].filter(Boolean).join(' – ');
   const attendees = (meeting.attendeeList ?? []).filter((a) => a.trim() !== '');
@@ -38,6 +42,12 @@ export function MeetingHeader({
             <Badge color="orange" variant="light">
               {overdue} overdue {overdue === 1 ? 'item' : 'items'}
             </Badge>
+          )}
+          {overdueNotShown > 0 && (
+            <Text size="sm" c="dimmed">
+              {overdue > 0 ? `${overdueNotShown} more` : overdueNotShown} overdue{' '}
+              {overdueNotShown === 1 ? 'item is' : 'items are'} hidden
+            </Text>
           )}
         </Group>
       </Stack>

@@ -62,7 +62,12 @@ export function MeetingPage() {
 
       <MeetingNav projectId={projectId} meeting={meeting} series={series} pending={pending} />
 
-      <MeetingHeader meeting={meeting} title={title} overdue={view.overdue} />
+      <MeetingHeader
+        meeting={meeting}
+        title={title}
+        overdue={view.overdueShown}
+        overdueNotShown={view.overdueNotShown}
+      />
 
       <Stack gap="sm" component="section" aria-labelledby="minutes">
         <Group justify="space-between" align="center">

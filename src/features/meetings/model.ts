@@ -43,6 +43,9 @@ export interface MinuteView {
   hidden: number;
   /** Overdue among all minutes, shown or not. */
   overdue: number;
+  /** Overdue among the minutes shown, and among those left out (hidden ones: a completed minute is never late). */
+  overdueShown: number;
+  overdueNotShown: number;
 }
 
 /**
@@ -69,13 +72,17 @@ export function viewMinutes(
   const ordered = [...groups.entries()]
     .sort(([a], [b]) => (a === UNCATEGORISED ? 1 : 0) - (b === UNCATEGORISED ? 1 : 0))
     .map(([category, list]) => ({ category, minutes: list }));
+  const overdue = minutes.filter((m) => isOverdue(m, options.today)).length;
+  const overdueShown = shown.filter((m) => isOverdue(m, options.today)).length;
   return {
     groups: ordered,
     total: minutes.length,
     shown: shown.length,
     completed: minutes.filter((m) => m.isComplete).length,
     hidden: minutes.filter((m) => m.isHidden).length,
-    overdue: minutes.filter((m) => isOverdue(m, options.today)).length,
+    overdue,
+    overdueShown,
+    overdueNotShown: overdue - overdueShown,
   };
 }
 

@@ -72,7 +72,15 @@ function ConflictTable({ entry }: { entry: OutboxEntry }) {
   );
 }
 
-function EntryCard({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () => void }) {
+function EntryCard({
+  entry,
+  online,
+  onDiscard,
+}: {
+  entry: OutboxEntry;
+  online: boolean;
+  onDiscard: () => void;
+}) {
   const state = STATE[entry.state];
   const retry = async () => {
     await update(entry.id, { state: 'pending', message: undefined, fieldErrors: undefined });
@@ -128,7 +136,14 @@ function EntryCard({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () => 
         {entry.state === 'conflict' && <ConflictTable entry={entry} />}
         <Group gap="xs">
           {entry.state === 'pending' && (
-            <Button size="xs" variant="light" onClick={sendOutboxNow}>
+            // Offline nothing can be sent: the button waits for the connection and says so (issue 34).
+            <Button
+              size="xs"
+              variant="light"
+              onClick={sendOutboxNow}
+              disabled={!online}
+              aria-describedby={online ? undefined : `${entry.id}-offline`}
+            >
               Send now
             </Button>
           )}
@@ -154,6 +169,11 @@ function EntryCard({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () => 
             Discard
           </Button>
         </Group>
+        {entry.state === 'pending' && !online && (
+          <Text size="xs" c="dimmed" id={`${entry.id}-offline`}>
+            Offline: it is sent by itself when the connection is back.
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
@@ -182,7 +202,7 @@ export function OutboxPage() {
       )}
       <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Changes not sent">
         {entries.map((e) => (
-          <EntryCard key={e.id} entry={e} onDiscard={() => setDiscarding(e)} />
+          <EntryCard key={e.id} entry={e} online={online} onDiscard={() => setDiscarding(e)} />
         ))}
       </Stack>
 

@@ -49,6 +49,7 @@ export function PhoneEntry({ userName, containerId, statuses, readOnly, onSave }
   const [saveError, setSaveError] = useState<string | undefined>();
   const [said, setSaid] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  const saidRef = useRef<HTMLParagraphElement>(null);
   const focusOn = useRef<ColumnKey | undefined>(undefined);
 
   // The form follows what is typed on this device: a reload or a closed tab gives it back.
@@ -56,9 +57,19 @@ export function PhoneEntry({ userName, containerId, statuses, readOnly, onSave }
     storedPhoneForm(userName, containerId).write(form);
   }, [form, userName, containerId]);
 
+  // After a save the next form's Summary gets the focus and the confirmation above it is brought into view, clear
+  // of the sticky header (the button pressed is at the bottom of a phone's screen); a field with a problem is
+  // focused as it is (the shell's scroll margin keeps it and its label below the header).
   useEffect(() => {
     if (!focusOn.current) return;
-    formRef.current?.querySelector<HTMLElement>(`[data-field="${focusOn.current}"]`)?.focus();
+    const field = formRef.current?.querySelector<HTMLElement>(`[data-field="${focusOn.current}"]`);
+    if (focusOn.current === 'summary' && saidRef.current?.textContent) {
+      field?.focus({ preventScroll: true });
+      // (jsdom has no scrollIntoView.)
+      saidRef.current.scrollIntoView?.({ block: 'start' });
+    } else {
+      field?.focus();
+    }
     focusOn.current = undefined;
   });
 
@@ -158,6 +169,17 @@ export function PhoneEntry({ userName, containerId, statuses, readOnly, onSave }
               soon as there is a connection.
             </Text>
           </div>
+          {/* What the last save did: above the next item's first field, so both are in view after it. */}
+          <Text
+            ref={saidRef}
+            size="sm"
+            c="dimmed"
+            role="status"
+            aria-live="polite"
+            style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 8px)' }}
+          >
+            {said}
+          </Text>
           {text('summary', { withAsterisk: true, 'aria-required': true })}
           <Textarea
             size={SIZE}
@@ -214,9 +236,6 @@ export function PhoneEntry({ userName, containerId, statuses, readOnly, onSave }
           <Button type="submit" size={SIZE} fullWidth loading={saving} disabled={readOnly}>
             Save and next
           </Button>
-          <Text size="sm" c="dimmed" role="status" aria-live="polite">
-            {said}
-          </Text>
         </Stack>
       </form>
     </Paper>

@@ -1,7 +1,11 @@
-// Above the table, for the rows of the current query: requests per minute split by errors, a duration
-// histogram with p50 / p95 / p99, and the slowest and most failing paths. Plain SVG and text, no chart library.
+// Above the table, for the rows of the current query loaded here (one page, and what the live tail added):
+// requests per minute split by errors, a duration histogram with p50 / p95 / p99, and the slowest and most
+// failing paths. It says which rows it covers, and that older ones are not counted (issue 34: "Most failing
+// paths: None" read as "no failures" while they were a page back). Plain SVG and text, no chart library.
 import { useMemo } from 'react';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { routes } from '../../routes/routes';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { formatDuration } from './model/entry';
 import { boundLabel, durationStats, pathStats, timeline } from './model/stats';
@@ -115,6 +119,7 @@ function Histogram({ rows }: { rows: RequestLogEntry[] }) {
 }
 
 function Paths({ rows, onPath }: { rows: RequestLogEntry[]; onPath: (path: string) => void }) {
+  const none = `None in these ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`;
   const { slowest, failing } = useMemo(() => pathStats(rows), [rows]);
   const list = (title: string, items: typeof slowest, value: (s: (typeof slowest)[number]) => string) => (
     <div>
@@ -123,7 +128,7 @@ function Paths({ rows, onPath }: { rows: RequestLogEntry[]; onPath: (path: strin
       </Text>
       {items.length === 0 ? (
         <Text size="xs" c="dimmed">
-          None
+          {none}
         </Text>
       ) : (
         <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs">
@@ -165,24 +170,51 @@ function Paths({ rows, onPath }: { rows: RequestLogEntry[]; onPath: (path: strin
   );
 }
 
-export function Overview({ rows, onPath }: { rows: RequestLogEntry[]; onPath: (path: string) => void }) {
+export function Overview({
+  rows,
+  older,
+  onPath,
+}: {
+  rows: RequestLogEntry[];
+  /** Older rows of the query exist beyond those loaded (the next page): they are not counted here. */
+  older: boolean;
+  onPath: (path: string) => void;
+}) {
+  const n = rows.length;
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-      <Paper withBorder p="sm" radius="md">
-        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
-          Requests per minute
-        </Text>
-        <Timeline rows={rows} />
-      </Paper>
-      <Paper withBorder p="sm" radius="md">
-        <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
-          Duration
-        </Text>
-        <Histogram rows={rows} />
-      </Paper>
-      <Paper withBorder p="sm" radius="md">
-        <Paths rows={rows} onPath={onPath} />
-      </Paper>
-    </SimpleGrid>
+    <Stack gap={4} component="section" aria-label="Summary of the rows loaded">
+      <Text size="xs" c="dimmed" data-testid="overview-sample">
+        Summary of the {n} {n === 1 ? 'row' : 'rows'} loaded
+        {older ? (
+          <>
+            ; older requests are not counted (the next pages, or{' '}
+            <Anchor component={Link} to={routes.analytics.href()} size="xs" underline="always">
+              Analytics
+            </Anchor>{' '}
+            over a time window)
+          </>
+        ) : (
+          ': every request of this query'
+        )}
+        .
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+        <Paper withBorder p="sm" radius="md">
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+            Requests per minute
+          </Text>
+          <Timeline rows={rows} />
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+            Duration
+          </Text>
+          <Histogram rows={rows} />
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Paths rows={rows} onPath={onPath} />
+        </Paper>
+      </SimpleGrid>
+    </Stack>
   );
 }

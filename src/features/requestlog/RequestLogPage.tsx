@@ -101,7 +101,7 @@ function Explorer() {
             <ErrorAlert error={list.error} title="Refreshing failed" onRetry={() => void list.refetch()} />
           )}
           {showOverview && rows.length > 0 && (
-            <Overview rows={rows} onPath={(p) => onFilter('pathInfo', p)} />
+            <Overview rows={rows} older={older !== undefined} onPath={(p) => onFilter('pathInfo', p)} />
           )}
           <LogToolbar
             rows={rows}

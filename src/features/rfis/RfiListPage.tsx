@@ -15,7 +15,7 @@ import { todayDay } from '../../ui/textDate';
 import { rowsToCsv } from './model/export';
 import {
   applyListState,
-  courtOptions,
+  courtOptionsFor,
   sortsDescFirst,
   toRow,
   writeListState,
@@ -92,7 +92,7 @@ export function RfiListPage() {
         state={state}
         setState={setState}
         statuses={statuses}
-        people={courtOptions(rows, state.court)}
+        people={courtOptionsFor(rows, state)}
       />
 
       <DetailsProgress

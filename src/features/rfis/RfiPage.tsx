@@ -1,7 +1,7 @@
 // The RFI screen: the RFI and its recipients (read in parallel by the loader), who must act next and whether it
 // is overdue at a glance, and the editor with a draft, an unsaved-changes guard and a conflict check.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -36,7 +36,10 @@ import {
   validateRfi,
   type RfiFormValues,
 } from './model/editor';
-import { ballInCourt, daysOverdue, rfiStatusName, statusColor } from './model/status';
+import { withQueuedChanges } from './model/queued';
+import { ballInCourt, daysOverdue, rfiStatusName } from './model/status';
+import { RfiHeader } from './RfiHeader';
+import { RfiNotices } from './RfiNotices';
 import { RfiView } from './RfiView';
 
 export function RfiPage() {
@@ -54,9 +57,6 @@ export function RfiPage() {
 
   const number = issue.number || `RFI ${rfiId}`;
   useDocumentTitle(`${number} ${issue.subject ?? ''} · PM Console`);
-  const status = rfiStatusName(issue, statuses);
-  const overdue = daysOverdue(issue, statuses, todayDay());
-  const court = ballInCourt(issue, statuses);
   const canModify = issue.userCanModify !== false;
 
   const session = useEditSession<RfiFormValues>({
@@ -69,6 +69,11 @@ export function RfiPage() {
   const [queued, setQueued] = useState(false);
   const inOutbox = useOutboxFor(rfiRecord(rfiId));
   const collided = inOutbox.find((e) => e.state === 'conflict' && e.conflict);
+  // What is shown: the service's record with the changes still waiting in the outbox, marked (issue 34).
+  const { issue: shown, waiting } = withQueuedChanges(issue, inOutbox);
+  const status = rfiStatusName(shown, statuses);
+  const overdue = daysOverdue(shown, statuses, todayDay());
+  const court = ballInCourt(shown, statuses);
   // The outbox entry whose collision is being resolved here: gone once mine is saved or theirs taken.
   const [resolving, setResolving] = useState<string | null>(null);
   const [offer, setOffer] = useState<RfiDraft | undefined>(() => {
@@ -237,43 +242,16 @@ export function RfiPage() {
         ← All RFIs
       </Anchor>
 
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6} miw={0}>
-          <Text size="sm" c="dimmed" fw={600}>
-            {number}
-          </Text>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {issue.subject || 'Untitled RFI'}
-          </Title>
-          <Group gap="xs">
-            {status && (
-              <Badge variant="light" size="lg" color={statusColor(status)}>
-                {status}
-              </Badge>
-            )}
-            {overdue > 0 && (
-              <Badge color="red" size="lg" variant="filled">
-                Overdue by {overdue} {overdue === 1 ? 'day' : 'days'}
-              </Badge>
-            )}
-            {issue.costImpact && (
-              <Badge color="orange" size="lg" variant="light">
-                Cost impact
-              </Badge>
-            )}
-            {!canModify && (
-              <Badge color="gray" size="lg" variant="outline">
-                Read-only
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-        {!editing && (
-          <Button onClick={startEditing} disabled={!canModify} style={{ flexShrink: 0 }}>
-            Edit
-          </Button>
-        )}
-      </Group>
+      <RfiHeader
+        number={number}
+        subject={shown.subject}
+        subjectWaiting={waiting.has('subject')}
+        status={status}
+        overdue={overdue}
+        costImpact={shown.costImpact === true}
+        canModify={canModify}
+        onEdit={editing ? undefined : startEditing}
+      />
 
       <RecordTabs record={{ kind: 'rfi', id: rfiId }} showDetails={editing !== null}>
         <Paper
@@ -299,71 +277,24 @@ export function RfiPage() {
           </Alert>
         )}
 
-        {queued && !collided && inOutbox.length > 0 && !editing && (
-          <Alert
-            color="blue"
-            variant="light"
-            title="Saved to the outbox"
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setQueued(false)}
-          >
-            {SAVED_TO_OUTBOX}{' '}
-            <Anchor component={Link} to={routes.outbox.href()}>
-              Open the outbox
-            </Anchor>
-          </Alert>
-        )}
-
-        {collided && !editing && (
-          <Alert color="orange" variant="light" title="Your offline change collides with someone else's">
-            <Text size="sm">
-              This RFI was changed on the service after you edited it offline; your change was not sent.
-            </Text>
-            <Button size="xs" mt="sm" onClick={compareCollided} disabled={!canModify}>
-              Compare both versions
-            </Button>
-          </Alert>
-        )}
-
-        {!queued && !collided && inOutbox.length > 0 && !editing && (
-          <Alert color="blue" variant="light" title="A change waits in the outbox">
-            {inOutbox.length === 1 ? 'One change' : `${inOutbox.length} changes`} to this RFI will be sent
-            when the connection is back.{' '}
-            <Anchor component={Link} to={routes.outbox.href()}>
-              Open the outbox
-            </Anchor>
-          </Alert>
-        )}
-
-        {offer && !editing && (
-          <Alert color="yellow" variant="light" title="Unsaved changes">
-            <Text size="sm">
-              You have changes to this RFI that were not saved ({new Date(offer.savedAt).toLocaleString()}).
-            </Text>
-            <Group gap="sm" mt="sm">
-              <Button
-                size="xs"
-                disabled={!canModify}
-                onClick={() => {
-                  session.start(offer.base, offer.values);
-                  setOffer(undefined);
-                }}
-              >
-                Restore my changes
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  clearDraft(userName, rfiId);
-                  setOffer(undefined);
-                }}
-              >
-                Discard them
-              </Button>
-            </Group>
-          </Alert>
+        {!editing && (
+          <RfiNotices
+            queued={queued}
+            onDismissQueued={() => setQueued(false)}
+            collided={collided !== undefined}
+            onCompare={compareCollided}
+            waiting={inOutbox.length}
+            canModify={canModify}
+            offer={offer}
+            onRestore={(draft) => {
+              session.start(draft.base, draft.values);
+              setOffer(undefined);
+            }}
+            onDiscardDraft={() => {
+              clearDraft(userName, rfiId);
+              setOffer(undefined);
+            }}
+          />
         )}
 
         {editing ? (
@@ -382,7 +313,8 @@ export function RfiPage() {
         ) : null}
         <RfiView
           editing={editing !== null}
-          issue={issue}
+          issue={editing ? issue : shown}
+          waiting={editing ? undefined : waiting}
           documents={data.referencedDocuments}
           members={members}
           projectId={projectId}

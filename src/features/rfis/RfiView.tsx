@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { routes } from '../../routes/routes';
 import type { FolderDocument, OpenIssue, ProjectMember } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
-import { Field } from '../../ui/Field';
+import { Field, WaitingMark } from '../../ui/Field';
 import { FormSection } from '../../ui/FormSection';
 import { formatMoney } from '../../ui/format';
 import { displayTextDate } from '../../ui/textDate';
@@ -39,6 +39,8 @@ function person(name: string | undefined, id: number | undefined, members: Proje
   return m?.company ? `${n} (${m.company})` : n;
 }
 
+const NONE: ReadonlySet<keyof OpenIssue> = new Set();
+
 export function RfiView({
   issue,
   documents,
@@ -47,8 +49,11 @@ export function RfiView({
   currency,
   status,
   editing = false,
+  waiting = NONE,
 }: {
   editing?: boolean;
+  /** Fields whose value shown is a change waiting in the outbox (`withQueuedChanges`): marked so. */
+  waiting?: ReadonlySet<keyof OpenIssue>;
   issue: OpenIssue;
   documents: FolderDocument[];
   members: ProjectMember[] | undefined;
@@ -91,7 +96,10 @@ export function RfiView({
     <Stack gap="md">
       <FormSection title="Question">
         {issue.question ? (
-          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{issue.question}</Text>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {issue.question}
+            {waiting.has('question') && <WaitingMark />}
+          </Text>
         ) : (
           <Text c="dimmed">No question written.</Text>
         )}
@@ -100,32 +108,48 @@ export function RfiView({
       <FormSection title="People">
         <Grid>
           <Field label="From">{person(issue.fromName, issue.issueFrom, members)}</Field>
-          <Field label="To">{person(issue.toName, issue.issueTo, members)}</Field>
-          <Field label="CC">{ccNames(issue, members)}</Field>
+          <Field label="To" waiting={waiting.has('issueTo')}>
+            {person(issue.toName, issue.issueTo, members)}
+          </Field>
+          <Field label="CC" waiting={waiting.has('ccUserList')}>
+            {ccNames(issue, members)}
+          </Field>
         </Grid>
       </FormSection>
 
       <FormSection title="Dates and status">
         <Grid>
           <Field label="Created">{displayTextDate(issue.createdDate)}</Field>
-          <Field label="Due">{displayTextDate(issue.dueDate)}</Field>
+          <Field label="Due" waiting={waiting.has('dueDate')}>
+            {displayTextDate(issue.dueDate)}
+          </Field>
           <Field label="Closed">{displayTextDate(issue.closedDate)}</Field>
-          <Field label="Status">{status}</Field>
+          <Field label="Status" waiting={waiting.has('statusId')}>
+            {status}
+          </Field>
         </Grid>
       </FormSection>
 
       <FormSection title="Location">
         <Grid>
-          <Field label="Site">{issue.locationSite}</Field>
-          <Field label="Building">{issue.locationBuilding}</Field>
-          <Field label="Floor">{issue.locationFloor}</Field>
-          <Field label="Room">{issue.locationRoom}</Field>
+          <Field label="Site" waiting={waiting.has('locationSite')}>
+            {issue.locationSite}
+          </Field>
+          <Field label="Building" waiting={waiting.has('locationBuilding')}>
+            {issue.locationBuilding}
+          </Field>
+          <Field label="Floor" waiting={waiting.has('locationFloor')}>
+            {issue.locationFloor}
+          </Field>
+          <Field label="Room" waiting={waiting.has('locationRoom')}>
+            {issue.locationRoom}
+          </Field>
         </Grid>
       </FormSection>
 
       <FormSection title="Cost impact and change order">
         <Grid>
-          <Field label="Cost impact">
+          <Field label="Cost impact" waiting={waiting.has('costImpact')}>
             {issue.costImpact === undefined ? undefined : issue.costImpact ? 'Yes' : 'No'}
           </Field>
           <Field label="Change order">{issue.changeOrderNumber}</Field>
@@ -136,8 +160,12 @@ export function RfiView({
 
       <FormSection title="References">
         <Grid>
-          <Field label="Reference">{issue.reference}</Field>
-          <Field label="Drawing">{issue.drawing}</Field>
+          <Field label="Reference" waiting={waiting.has('reference')}>
+            {issue.reference}
+          </Field>
+          <Field label="Drawing" waiting={waiting.has('drawing')}>
+            {issue.drawing}
+          </Field>
           <Field label="Drawing detail">{issue.drawingDetail}</Field>
           <Field label="Document file">{issue.documentFileId}</Field>
         </Grid>

@@ -2,20 +2,8 @@
 // folder and its item folders, read in parallel) and the last reply of operation 6 kept on this device, says
 // which fields it has not seen, edits through operation 6 and shows the reply. The items' files (operation 7)
 // are read together once the items are known.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, EmptyState, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -38,34 +26,17 @@ import {
   changedFields,
   changesToSend,
   formValuesFrom,
-  isFinalStatus,
   knownPackage,
   mapFieldErrors,
-  statusColor,
   validateSubmittal,
   type FormField,
   type SubmittalFormValues,
 } from './model';
-import { NotSeen, PackageDetails } from './PackageDetails';
+import { PackageDetails } from './PackageDetails';
+import { PackageHeader } from './PackageHeader';
+import { PackageStats } from './PackageStats';
+import { withQueuedChanges } from './queued';
 import { ReplyNotice } from './ReplyNotice';
-
-function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
-      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 export function SubmittalPackagePage() {
   const { projectId, containerId, packageId } = useRouteIds(routes.submittalPackage);
@@ -101,6 +72,9 @@ export function SubmittalPackagePage() {
   // Saved while the service could not be reached: the change waits in the outbox (src/api/outbox).
   const [queued, setQueued] = useState(false);
   const inOutbox = useOutboxFor(packageRecord(packageId));
+  // What is shown: the package as known with the changes still waiting in the outbox, marked (issue 34).
+  const { pkg: shown, unseen: unseenShown, waiting } = withQueuedChanges(pkg, unseen, inOutbox);
+  const shownTitle = shown.description || folder.folderName || `Package ${packageId}`;
 
   const startEditing = () => session.start(formValuesFrom(pkg));
   const cancel = session.stop;
@@ -163,10 +137,7 @@ export function SubmittalPackagePage() {
     }
   };
 
-  const court = ballInCourt(pkg, known.source === 'reply');
-  const openCount = reply ? pkg.countOpenItems : undefined;
-  const closedCount = reply ? pkg.countClosedItems : undefined;
-  const replyTotal = reply ? pkg.countTotalItems : undefined;
+  const court = ballInCourt(shown, known.source === 'reply');
 
   return (
     <Stack gap="md" maw={1200}>
@@ -174,91 +145,24 @@ export function SubmittalPackagePage() {
         ← All submittals
       </Anchor>
 
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6} miw={0}>
-          <Text size="sm" c="dimmed" fw={600}>
-            {pkg.number ? `Submittal ${pkg.number}` : 'Submittal package'}
-            {folder.folderDescription ? ` · ${folder.folderDescription}` : ''}
-          </Text>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Title>
-          <Group gap="xs">
-            {pkg.status && (
-              <Badge variant="light" size="lg" color={statusColor(pkg.status)} data-testid="package-status">
-                {pkg.status}
-              </Badge>
-            )}
-            {pkg.isPending && !isFinalStatus(pkg.status) && (
-              <Badge variant="filled" size="lg" color="orange">
-                Pending review
-              </Badge>
-            )}
-            {pkg.revision && (
-              <Badge variant="outline" size="lg" color="gray" tt="none">
-                Rev. {pkg.revision}
-              </Badge>
-            )}
-            {!canModify && (
-              <Badge color="gray" size="lg" variant="outline">
-                Read-only
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-        {!editing && (
-          <Button ref={editButton} onClick={startEditing} disabled={!canModify} style={{ flexShrink: 0 }}>
-            Edit
-          </Button>
-        )}
-      </Group>
+      <PackageHeader
+        pkg={shown}
+        title={shownTitle}
+        titleWaiting={waiting.has('description')}
+        folderDescription={folder.folderDescription}
+        canModify={canModify}
+        editButton={editButton}
+        onEdit={editing ? undefined : startEditing}
+      />
 
       <RecordTabs record={{ kind: 'package', id: packageId }} showDetails={editing !== null}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Paper
-            withBorder
-            p="sm"
-            radius="md"
-            bg={court.known && court.name ? 'var(--mantine-color-blue-light)' : undefined}
-            aria-label="Ball in court"
-            role="note"
-          >
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-              Ball in court
-            </Text>
-            <Text fw={700} size="xl">
-              {court.known ? (court.name ?? 'Nobody') : <NotSeen />}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {court.reason}
-            </Text>
-          </Paper>
-          <Stat
-            label="Items"
-            value={items.length}
-            hint={
-              replyTotal !== undefined && replyTotal !== items.length
-                ? `${replyTotal} at your last save`
-                : 'From the folder tree'
-            }
-          />
-          <Stat
-            label="Open items"
-            value={openCount ?? <NotSeen />}
-            hint={reply ? 'At your last save' : undefined}
-          />
-          <Stat
-            label="Closed items"
-            value={closedCount ?? <NotSeen />}
-            hint={reply ? 'At your last save' : undefined}
-          />
-        </SimpleGrid>
+        <PackageStats court={court} items={items.length} reply={reply ? pkg : undefined} />
 
         <ReplyNotice
           reply={reply}
           changedSince={known.changedSince}
           folder={folder}
-          unseen={unseen}
+          unseen={unseenShown}
           canModify={canModify}
         />
 
@@ -299,7 +203,7 @@ export function SubmittalPackagePage() {
             onCancel={cancel}
           />
         ) : (
-          <PackageDetails pkg={pkg} unseen={unseen} />
+          <PackageDetails pkg={shown} unseen={unseenShown} waiting={waiting} />
         )}
 
         <Stack gap="sm" component="section" aria-labelledby="package-items">

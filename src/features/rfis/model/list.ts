@@ -103,6 +103,22 @@ export function courtOptions(rows: RfiRow[], selected?: string): CourtOption[] {
   return [...found.values()].sort((a, b) => text(a.label, b.label) || text(a.value, b.value));
 }
 
+/**
+ * The ball-in-court options as the list would show them: each person counted among the rows that pass the other
+ * filters (search, status, overdue), so "Sarah Mitchell (4)" gives 4 rows with "Overdue only" on, and people with
+ * none there are left out. The person chosen stays offered, under their name, even with none.
+ */
+export function courtOptionsFor(rows: RfiRow[], state: ListState): CourtOption[] {
+  const others = { ...state, court: undefined };
+  const options = courtOptions(rows.filter((r) => passes(r, others)));
+  if (state.court && !options.some((o) => o.value === state.court)) {
+    const known = courtOptions(rows, state.court).find((o) => o.value === state.court)!;
+    options.push({ ...known, count: 0 });
+    options.sort((a, b) => text(a.label, b.label) || text(a.value, b.value));
+  }
+  return options;
+}
+
 export type SortKey = 'number' | 'subject' | 'status' | 'from' | 'to' | 'due' | 'overdue' | 'court' | 'cost';
 /** The sort keys in column order, with the column's name (the table's headers, the phone's "Sort by"). */
 export const SORT_LABELS: Record<SortKey, string> = {
@@ -195,24 +211,25 @@ function compareBy(key: SortKey, a: RfiRow, b: RfiRow): number {
   }
 }
 
+/** The row passes the state's filters. */
+function passes(r: RfiRow, state: ListState): boolean {
+  const q = state.q.trim().toLowerCase();
+  if (state.status.length && (!r.loaded || !state.status.includes(r.statusId ?? NaN))) return false;
+  if (state.overdue && r.daysOverdue <= 0) return false;
+  if (state.court && (!r.loaded || courtKey(r) !== state.court)) return false;
+  if (q) {
+    const hay = [r.number, r.subject, r.status, r.fromName, r.toName, courtLabel(r)].join('\n').toLowerCase();
+    if (!hay.includes(q)) return false;
+  }
+  return true;
+}
+
 /**
  * Filters and sorts. Rows whose details have not arrived yet pass a status/overdue/ball-in-court filter only once known
  * (so the list fills in as loading progresses) but always match on number and subject.
  */
 export function applyListState(rows: RfiRow[], state: ListState): RfiRow[] {
-  const q = state.q.trim().toLowerCase();
-  const out = rows.filter((r) => {
-    if (state.status.length && (!r.loaded || !state.status.includes(r.statusId ?? NaN))) return false;
-    if (state.overdue && r.daysOverdue <= 0) return false;
-    if (state.court && (!r.loaded || courtKey(r) !== state.court)) return false;
-    if (q) {
-      const hay = [r.number, r.subject, r.status, r.fromName, r.toName, courtLabel(r)]
-        .join('\n')
-        .toLowerCase();
-      if (!hay.includes(q)) return false;
-    }
-    return true;
-  });
+  const out = rows.filter((r) => passes(r, state));
   out.sort((a, b) => {
     const c = compareBy(state.sort, a, b);
     return (state.desc ? -c : c) || text(a.number, b.number);
