@@ -25,7 +25,12 @@ export class WriterLink {
 
   constructor(file: string, limits: object) {
     this.worker = new Worker(new URL('./log-writer.mjs', import.meta.url), { workerData: { file, limits } });
-    this.worker.on('message', (m: { seq: number; backlog: number }) => this.confirmed(m.seq, m.backlog));
+    this.worker.on('message', (m: { seq: number; backlog: number; failed?: boolean }) => {
+      // The writer could not commit the batch (a full disk, a broken file): said here, where a write waits on it.
+      if (m.failed)
+        console.error(`request log: batch ${m.seq} was not committed; its requests are not logged`);
+      this.confirmed(m.seq, m.backlog);
+    });
     this.worker.on('error', (e) => console.error('request log: the writer thread failed', e));
     this.worker.unref();
   }

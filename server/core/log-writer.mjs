@@ -128,6 +128,7 @@ if (parentPort && workerData?.file) {
     console.error(`request log: ${recovered} rows written from the journal a stop did not write`);
   }
   parentPort.on('message', (message) => {
+    let failed = false;
     try {
       if (message.blob) {
         const b = message.blob;
@@ -138,6 +139,7 @@ if (parentPort && workerData?.file) {
         );
       }
     } catch (e) {
+      failed = true;
       console.error('request log: a batch could not be written', e);
     }
     let backlog = journal.backlog();
@@ -148,7 +150,7 @@ if (parentPort && workerData?.file) {
         console.error('request log: the journal could not be written out', e);
       }
     }
-    if (message.seq !== undefined) parentPort.postMessage({ seq: message.seq, backlog });
+    if (message.seq !== undefined) parentPort.postMessage({ seq: message.seq, backlog, failed });
     if (message.reading) writer.reading();
     if (message.close) {
       try {

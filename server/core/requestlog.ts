@@ -12,7 +12,7 @@
 // - an anonymous request's facts are cut to what its row may keep (~2 KB) before they wait (log-anon.ts).
 // An in-memory database is written in the service's thread instead.
 import type { Database } from 'better-sqlite3';
-import { createWriter, type LogWriter } from './log-writer.mjs';
+import { createWriter, HOLD_CHECK_MS, type LogWriter } from './log-writer.mjs';
 import { forHandOff, rowsOf, TRACK_ERROR, TRACK_RESPONSE, TRACK_SESSION, type LogFacts } from './log-row';
 import { cheapen, isAnonymous } from './log-anon';
 import { WriterLink } from './log-link';
@@ -86,6 +86,8 @@ export class RequestLog {
   /** Callers waiting for facts now pending to be committed (`durable`), and the turn that hands them over. */
   private committers: (() => void)[] = [];
   private soon: NodeJS.Immediate | undefined;
+  /** When the last full batch went (a burst: log-writer.mjs journals it). */
+  private lastFullMs = 0;
   tracking: Tracking;
 
   readonly limits: LogLimits;
@@ -238,7 +240,12 @@ export class RequestLog {
       this.inThread.write(rowsOf(batch));
       return confirmed(0);
     }
-    this.link!.send(batch, full && this.limits.holdRows > 0, confirmed);
+    // While a burst lasts (a full batch lately), every batch goes to the journal — a write's too — so the writer
+    // stays on its cheap path until the burst is over.
+    const now = Date.now();
+    if (full) this.lastFullMs = now;
+    const burst = full || now - this.lastFullMs < HOLD_CHECK_MS;
+    this.link!.send(batch, burst && this.limits.holdRows > 0, confirmed);
   }
 
   /**
