@@ -122,7 +122,8 @@ export function EntryDetail({
             )}
           </CopyButton>
         </Group>
-        <Code block fz="xs" data-testid="curl">
+        {/* Focusable: a long command scrolls sideways, and the keyboard must reach it (axe). */}
+        <Code block fz="xs" data-testid="curl" tabIndex={0} aria-label="curl command">
           {curl}
         </Code>
         <ReplayPanel entry={entry} />
@@ -137,7 +138,9 @@ export function EntryDetail({
         {body.json !== undefined ? (
           <JsonView value={maskDeep(body.json)} label="Request body" />
         ) : body.text !== undefined ? (
-          <Code block>{body.text}</Code>
+          <Code block tabIndex={0} aria-label="Request body">
+            {body.text}
+          </Code>
         ) : (
           <Text size="sm" c="dimmed">
             {op === SIGN_IN

@@ -56,7 +56,7 @@ export function Json({ value, label, empty }: { value: unknown; label: string; e
           Truncated: the service kept the first {cut.preview.length.toLocaleString()} of{' '}
           {cut.length.toLocaleString()} characters.
         </Text>
-        <Code block fz="xs">
+        <Code block fz="xs" tabIndex={0} aria-label={`${label} (preview)`}>
           {cut.preview}…
         </Code>
       </Stack>
