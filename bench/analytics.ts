@@ -56,7 +56,14 @@ function prepareData(): string {
 
 async function startService(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR, PORT: String(PORT), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SEED_TODAY: '2026-11-01',
+      STATIC_DIR,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${PORT}`;

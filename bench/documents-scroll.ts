@@ -40,9 +40,18 @@ const DOCUMENTS_CONTAINER = 2;
 async function startService(): Promise<{ url: string; child?: ChildProcess }> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, '') };
   const dataDir = process.env.DATA_DIR;
-  if (!dataDir) throw new Error('Set DATA_DIR to a data directory seeded with `npm run seed -- --scale`.');
+  if (!dataDir)
+    throw new Error(
+      'Set DATA_DIR to a data directory seeded with `SEED_TODAY=2026-11-01 npm run seed -- --scale`.',
+    );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: resolve(dataDir), PORT: String(PORT), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATA_DIR: resolve(dataDir),
+      SEED_TODAY: '2026-11-01',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${PORT}`;
