@@ -38,7 +38,12 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/start-service.mjs',
     // STATIC_DIR: serve a build from elsewhere than dist/ (parallel runs build into their own folders).
-    env: { PORT: String(PORT), ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) },
+    // SEED_TODAY: the seed's "today" the specs' dates are written for (overdue RFIs, the meetings, daily reports).
+    env: {
+      PORT: String(PORT),
+      SEED_TODAY: '2026-11-01',
+      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+    },
     url: `http://127.0.0.1:${PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

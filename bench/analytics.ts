@@ -26,7 +26,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../server/db/db';
-import { seed } from '../server/db/seed';
+import { PINNED_SEED_TODAY, seed, seedTodayMs } from '../server/db/seed';
 import { random } from '../server/db/seed/random';
 import { seedRequestLog } from '../server/db/seed/requestlog';
 import { measureFrames } from './frames';
@@ -42,8 +42,8 @@ const BUDGETS = { firstFiguresMs: 2000, completeMs: 6000, refreshMs: 300, longes
 function prepareData(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pm-bench-analytics-'));
   const db = openDatabase(join(dir, 'pm.sqlite'));
-  seed(db);
-  seedRequestLog(db, random(18), ROWS);
+  seed(db, { today: PINNED_SEED_TODAY }); // the figures' data: the day the tests pin
+  seedRequestLog(db, random(18), ROWS, seedTodayMs(db));
   // The seed spreads its rows over 30 days; press them into the last 22 hours (ids keep growing with time).
   const { maxId } = db.prepare('SELECT max(id) AS maxId FROM request_log').get() as { maxId: number };
   db.prepare('UPDATE request_log SET date_ms = ? - (? - id) * ?').run(

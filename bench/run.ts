@@ -239,6 +239,9 @@ interface ChildResult {
 }
 
 /** Runs a command (cwd = repository) with its output in `logFile`; stops its whole group after `timeoutS`. */
+// The seed's "today" every data set of the figures is seeded for (the tests' day too), whatever day they run.
+const SEED_TODAY = '2026-11-01';
+
 function run(
   cmd: string,
   args: string[],
@@ -251,7 +254,7 @@ function run(
     const out = createWriteStream(logFile);
     const child = spawn(cmd, args, {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, SEED_TODAY, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -310,7 +313,7 @@ function startService(env: Record<string, string>, script = 'server/main.ts'): C
   const [cmd, args] = node(script);
   const child = spawn(cmd, args, {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    env: { ...process.env, SEED_TODAY, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });

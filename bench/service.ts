@@ -87,7 +87,7 @@ async function main() {
       const seedStarted = Date.now();
       await new Promise<void>((ok, fail) =>
         spawn(tsx, ['server/seed-cli.ts', '--scale'], {
-          env: { ...process.env, DATA_DIR: dataDir },
+          env: { ...process.env, DATA_DIR: dataDir, SEED_TODAY: '2026-11-01' }, // the tests' seed day
           stdio: 'inherit',
         }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`seed exited ${code}`)))),
       );
@@ -96,6 +96,7 @@ async function main() {
 
     const service = await startProcess('server/main.ts', {
       DATA_DIR: dataDir,
+      SEED_TODAY: '2026-11-01',
       PORT: '0',
       STATIC_DIR: join(scratch, 'none'),
       ...(process.env.TRACK_RESPONSES ? { TRACK_RESPONSES: process.env.TRACK_RESPONSES } : {}),

@@ -87,6 +87,13 @@ export async function main(options: MainOptions = {}): Promise<RunningService | 
   console.log(`PM Console service ${versionText} listening on ${service.url}/`);
   console.log('Demo users: admin / admin (Admin), pm / pm (project staff)');
   if (service.adminKeyFile) console.log(`Admin API key: see ${service.adminKeyFile}`);
+  console.log(
+    `Demo data dated around ${service.seedToday} (its "today"; SEED_TODAY pins it for a new data folder)`,
+  );
+  if (settings.seedToday && settings.seedToday !== service.seedToday)
+    console.log(
+      `SEED_TODAY=${settings.seedToday} is not used: ${settings.dataDir} was seeded for ${service.seedToday} (a new, empty DATA_DIR takes it)`,
+    );
 
   let stopping: Promise<void> | undefined;
   const stop = (why: string) => {

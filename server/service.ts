@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { closeReader, isSeeded, openDatabase, writeAdminKeyFile } from './db/db';
-import { seed } from './db/seed';
+import { seed, seedTodayOf } from './db/seed';
 import { domainHandlers } from './handlers/registry';
 import { verifyPassword } from './passwords';
 import { StartupError } from './core/startup-error';
@@ -31,6 +31,11 @@ export interface ServiceOptions {
   development?: boolean;
   /** Seeds an empty database with this variant (`xss`: script-injection strings in every text field). */
   seedVariant?: 'xss';
+  /**
+   * The seed's "today" (`YYYY-MM-DD`, env SEED_TODAY) for an empty database: its dates are relative to it.
+   * Unset, the UTC day of seeding. A seeded database keeps the day it was seeded for (settings `seed_today`).
+   */
+  seedToday?: string;
   /** Extra `connect-src` sources for the console's Content-Security-Policy. */
   cspConnectSrc?: string[];
   /**
@@ -50,6 +55,8 @@ export interface RunningService {
    * admin user's API key, which is random per data folder.
    */
   adminKeyFile?: string;
+  /** The seed's "today" of the data folder (`YYYY-MM-DD`): the day its demo dates are relative to. */
+  seedToday: string;
 }
 
 /** The seeded users whose password is their user name. */
@@ -93,7 +100,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let adminKeyFile: string | undefined;
   try {
     if (!isSeeded(db)) {
-      seed(db, { variant: options.seedVariant });
+      seed(db, { variant: options.seedVariant, today: options.seedToday });
       const admin = db.prepare(`SELECT api_key FROM users WHERE user_name = 'admin'`).get() as
         { api_key: string } | undefined;
       if (admin) adminKeyFile = writeAdminKeyFile(options.dataDir, admin.api_key);
@@ -103,6 +110,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     db.close();
     throw e;
   }
+  const seedToday = seedTodayOf(db);
   const built = buildApp({
     db,
     handlers: domainHandlers,
@@ -131,6 +139,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     app: built,
     adminKeyFile,
+    seedToday,
     // A second close (two signals, a test's afterAll) waits for the first instead of closing twice.
     close() {
       closing ??= (async () => {

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Tracking } from '../src/contract/requestLog';
+import { seedDayMs } from './db/seed/base';
 
 export interface Settings {
   dataDir: string;
@@ -31,6 +32,11 @@ export interface Settings {
   staticDir: string;
   development: boolean;
   seedVariant?: 'xss';
+  /**
+   * SEED_TODAY: the seed's "today" (`YYYY-MM-DD`) for a data folder seeded by this start; unset, the UTC day
+   * of seeding. A seeded folder keeps the day it was seeded for.
+   */
+  seedToday?: string;
   cspConnectSrc: string[];
   tracking: Partial<Tracking>;
   /** ALLOW_DEMO_PASSWORDS: keep the demo passwords (admin/admin, pm/pm) even on a public address. */
@@ -194,6 +200,16 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
   else if (variant)
     errors.push(`${shown('SEED_VARIANT', env.SEED_VARIANT!)} is not valid: use xss, or leave it unset`);
 
+  let seedToday: string | undefined;
+  if (env.SEED_TODAY !== undefined) {
+    const day = env.SEED_TODAY.trim();
+    if (seedDayMs(day) !== undefined) seedToday = day;
+    else
+      errors.push(
+        `${shown('SEED_TODAY', env.SEED_TODAY)} is not valid: use a day as YYYY-MM-DD (e.g. 2026-11-01), or leave it unset for the day the data folder is seeded`,
+      );
+  }
+
   const settings: Settings = {
     dataDir: folder('DATA_DIR', DEFAULTS.dataDir),
     port: port ?? DEFAULTS.port,
@@ -212,6 +228,7 @@ export function parseSettings(env: Env, cwd: string = process.cwd()): SettingsRe
     staticDir: folder('STATIC_DIR', DEFAULTS.staticDir),
     development: env.NODE_ENV === 'development',
     seedVariant,
+    seedToday,
     cspConnectSrc: list('CSP_CONNECT_SRC'),
     tracking: {
       enableSessionTracking: boolean('TRACK_SESSIONS'),

@@ -30,6 +30,8 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
       DATA_DIR: resolve(options.dataDir),
       PORT: String(options.port),
       HOST: '127.0.0.1',
+      // The demo data's "today", as every test and figure takes it (a new folder would be seeded for today).
+      SEED_TODAY: '2026-11-01',
       ...(options.staticDir ? { STATIC_DIR: resolve(options.staticDir) } : {}),
       ...options.env,
     },
@@ -59,7 +61,10 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
 export async function serviceFromEnv(port: number, staticDir?: string): Promise<BenchService> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: () => undefined };
   const dataDir = process.env.DATA_DIR;
-  if (!dataDir) throw new Error('Set DATA_DIR to a data directory seeded with `npm run seed -- --scale`.');
+  if (!dataDir)
+    throw new Error(
+      'Set DATA_DIR to a data directory seeded with `SEED_TODAY=2026-11-01 npm run seed -- --scale`.',
+    );
   return startBenchService({ dataDir, port, staticDir: staticDir ?? process.env.STATIC_DIR ?? 'dist' });
 }
 

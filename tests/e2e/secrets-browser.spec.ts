@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/db/db';
-import { seed as seedDb } from '../../server/db/seed';
+import { PINNED_SEED_TODAY, seed as seedDb } from '../../server/db/seed';
 import { hashPassword } from '../../server/passwords';
 import { startService, type RunningService } from '../../server/service';
 import { fillSignIn, seed, shot } from './helpers';
@@ -24,7 +24,7 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pm-console-secrets-'));
   const db = openDatabase(join(dataDir, 'pm.sqlite'));
-  seedDb(db);
+  seedDb(db, { today: PINNED_SEED_TODAY });
   db.prepare('UPDATE users SET password_hash = ? WHERE user_name = ?').run(hashPassword(PASSWORD), 'pm');
   db.close();
   service = await startService({

@@ -1,5 +1,6 @@
 // The reference service as a child process (as tests/e2e/start-service.mjs starts it), on 127.0.0.1 with a data
 // directory of the caller's: for the suites that kill it (durability) or load it from another process (load).
+// A new data folder is seeded for the day the tests pin (SEED_TODAY=2026-11-01) unless `env` says otherwise.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ServiceProcess {
@@ -27,6 +28,7 @@ export async function startServiceProcess(
       PORT: String(port),
       STATIC_DIR: `${dataDir}/no-console`,
       NODE_ENV: 'production',
+      SEED_TODAY: '2026-11-01',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

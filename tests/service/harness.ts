@@ -1,6 +1,8 @@
 // Service-test harness: starts the reference service on a free port with a fresh data directory and speaks
 // HTTP to it the way any client would (fetch, raw text kept for wire checks). A test file (or a describe block)
 // gets its service with `const h = useHarness()` and project 1's seed ids with `const ids = useSeedIds(h)`.
+// The seed's "today" is pinned to 2026-11-01 (SEED_TODAY) unless the options say otherwise, so every date the
+// tests rely on (overdue RFIs, the meetings, the daily reports) is the same whatever day they run.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import {
   type OperationName,
   type RouteStyle,
 } from '../../src/contract/operations';
-import { seedIds } from '../../server/db/seed';
+import { PINNED_SEED_TODAY, seedIds } from '../../server/db/seed';
 import { afterAll, beforeAll } from 'vitest';
 import { startService, type RunningService, type ServiceOptions } from '../../server/service';
 
@@ -88,7 +90,7 @@ export class Harness {
   async open(options: HarnessOptions = {}): Promise<void> {
     const dataDir = await mkdtemp(join(tmpdir(), 'pm-service-test-'));
     try {
-      this.running = await startService({ ...options, dataDir, port: 0 });
+      this.running = await startService({ seedToday: PINNED_SEED_TODAY, ...options, dataDir, port: 0 });
     } catch (e) {
       await rm(dataDir, { recursive: true, force: true });
       throw e;

@@ -50,9 +50,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'relsvc-secrets-'));
   // Seed first, then give pm and admin passwords that cannot turn up by chance.
   const { openDatabase } = await import('../../server/db/db');
-  const { seed } = await import('../../server/db/seed');
+  const { PINNED_SEED_TODAY, seed } = await import('../../server/db/seed');
   const db = openDatabase(join(dataDir, 'pm.sqlite'));
-  seed(db);
+  seed(db, { today: PINNED_SEED_TODAY });
   const set = db.prepare('UPDATE users SET password_hash = ? WHERE user_name = ?');
   for (const [user, password] of Object.entries(PASSWORDS)) set.run(hashPassword(password), user);
   db.close();

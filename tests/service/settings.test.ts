@@ -44,6 +44,7 @@ describe('parseSettings', () => {
       staticDir: '/srv/pm/dist',
       development: false,
       seedVariant: undefined,
+      seedToday: undefined,
       cspConnectSrc: [],
       tracking: {
         enableSessionTracking: undefined,
@@ -73,6 +74,7 @@ describe('parseSettings', () => {
         CSP_CONNECT_SRC: 'https://api.example',
         NODE_ENV: 'development',
         SEED_VARIANT: 'xss',
+        SEED_TODAY: ' 2026-11-01 ',
         TRACK_SESSIONS: 'yes',
         TRACK_RESPONSES: 'ON',
         TRACK_ERRORS: '0',
@@ -96,6 +98,7 @@ describe('parseSettings', () => {
       staticDir: '/opt/console',
       development: true,
       seedVariant: 'xss',
+      seedToday: '2026-11-01',
       cspConnectSrc: ['https://api.example'],
       tracking: { enableSessionTracking: true, enableResponseTracking: true, enableErrorTracking: false },
       allowDemoPasswords: true,
@@ -209,6 +212,30 @@ describe('parseSettings', () => {
     ]);
     expect(errors({ SEED_VARIANT: 'big' })).toEqual([
       'SEED_VARIANT=big is not valid: use xss, or leave it unset',
+    ]);
+  });
+
+  it('SEED_TODAY pins the seed\'s "today": a real day as YYYY-MM-DD, or unset for the day of seeding', () => {
+    expect(ok({}).seedToday).toBeUndefined();
+    expect(ok({ SEED_TODAY: '2026-12-10' }).seedToday).toBe('2026-12-10');
+    expect(ok({ SEED_TODAY: '2028-02-29' }).seedToday).toBe('2028-02-29');
+    expect(ok({ SEED_TODAY: '1970-01-01' }).seedToday).toBe('1970-01-01');
+  });
+
+  it.each([
+    '',
+    ' ',
+    '11/01/2026',
+    '2026-11-1',
+    '2026-13-01',
+    '2026-02-29',
+    '2026-11-31',
+    '1969-12-31',
+    'today',
+    '2026-11-01T12:00:00Z',
+  ])('SEED_TODAY=%j is one line naming it', (value) => {
+    expect(errors({ SEED_TODAY: value })).toEqual([
+      `${shown('SEED_TODAY', value)} is not valid: use a day as YYYY-MM-DD (e.g. 2026-11-01), or leave it unset for the day the data folder is seeded`,
     ]);
   });
 

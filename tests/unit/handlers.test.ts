@@ -4,7 +4,7 @@ import { folderTypes } from '../../src/contract/codes';
 import { operationNames, type OperationName, type RequestOf } from '../../src/contract/operations';
 import { coreSchema } from '../../server/db/core-schema';
 import { domainSchema } from '../../server/db/domain-schema';
-import { seed, seedIds, seedScale, findScaleFolder } from '../../server/db/seed';
+import { PINNED_SEED_TODAY, seed, seedIds, seedScale, findScaleFolder } from '../../server/db/seed';
 import {
   RowStream,
   ServiceError,
@@ -20,7 +20,7 @@ function openSeeded() {
   db.pragma('foreign_keys = ON');
   db.exec(coreSchema);
   db.exec(domainSchema);
-  seed(db);
+  seed(db, { today: PINNED_SEED_TODAY });
   return db;
 }
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { folderTypes, rfiStatuses } from '../../src/contract/codes';
 import { coreSchema } from '../../server/db/core-schema';
 import { domainSchema } from '../../server/db/domain-schema';
-import { findScaleFolder, REFERENCE_DATE, seed, seedFacts, seedIds, seedScale } from '../../server/db/seed';
+import {
+  findScaleFolder,
+  PINNED_SEED_TODAY,
+  REFERENCE_DATE,
+  seed,
+  seedFacts,
+  seedIds,
+  seedScale,
+} from '../../server/db/seed';
 import { textDateMs } from '../../server/db/text-dates';
 import { verifyPassword } from '../../server/passwords';
 
@@ -12,7 +20,7 @@ function openSeeded() {
   db.pragma('foreign_keys = ON');
   db.exec(coreSchema);
   db.exec(domainSchema);
-  seed(db);
+  seed(db, { today: PINNED_SEED_TODAY }); // the day the tests pin (SEED_TODAY=2026-11-01)
   return db;
 }
 

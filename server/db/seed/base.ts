@@ -3,10 +3,33 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { dayMs, formatTextDate } from '../text-dates';
 
-/** "Today" of the seeded data: Sunday 11/01/2026, 12:00 UTC. Overdue items are overdue relative to it. */
+/**
+ * The day the tests pin the seed's "today" to (SEED_TODAY=2026-11-01): Sunday 11/01/2026, 12:00 UTC. The seed's
+ * dates are relative to its "today" (`SeedDay`), which is this day when pinned and otherwise the day the data
+ * folder is seeded; the projects' fixed calendar (start and end dates) is written for this day and moves with it.
+ */
 export const REFERENCE_DATE = new Date(dayMs(2026, 11, 1));
 export const DAY = 86_400_000;
-export const REF = REFERENCE_DATE.getTime();
+/** The pinned day as SEED_TODAY spells it. */
+export const PINNED_SEED_TODAY = '2026-11-01';
+
+/** `YYYY-MM-DD` → the day at 12:00 UTC; undefined when it is not a real calendar day from 1970 to 9999. */
+export function seedDayMs(day: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const ms = dayMs(+m[1], +m[2], +m[3]);
+  return m[1] >= '1970' && isoDay(ms) === day ? ms : undefined;
+}
+
+/** The `YYYY-MM-DD` (UTC) of an instant. */
+export const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** Today (UTC) as `YYYY-MM-DD`: the seed's "today" when SEED_TODAY is not set. */
+export const currentSeedDay = (now = Date.now()) => isoDay(now);
+
+/** Days back from `today` to the last `weekday` (0 Sunday … 6 Saturday) strictly before it: 1 to 7. */
+export const daysSince = (today: number, weekday: number) =>
+  (new Date(today).getUTCDay() - weekday + 7) % 7 || 7;
 
 export const SCALE_FOLDER_NAME = 'Scale: 100k documents';
 export const SCALE_DOCUMENTS = 100_000;

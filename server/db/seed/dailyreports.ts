@@ -1,15 +1,15 @@
 // A project's daily reports with their activities.
 import { formatTextTime } from '../text-dates';
-import { csiNumber, DAY, REF, text } from './base';
+import { csiNumber, DAY, text } from './base';
 import { weatherSkies, windDirs } from './catalog';
 import { fullName, GC, trades, userId } from './people';
 import type { ProjectContext } from './project';
 
-/** Daily reports: the 30 working days before the reference date. */
+/** Daily reports: the 30 working days (Monday to Friday) before the seed's "today"; today's is not written yet. */
 export function seedDailyReports(ctx: ProjectContext): void {
-  const { insert, rng, p, pmId, folder, setRef, c } = ctx;
+  const { insert, rng, today, p, pmId, folder, setRef, c } = ctx;
   const days: number[] = [];
-  for (let d = REF - DAY; days.length < 30; d -= DAY) {
+  for (let d = today - DAY; days.length < 30; d -= DAY) {
     const wd = new Date(d).getUTCDay();
     if (wd !== 0 && wd !== 6) days.unshift(d);
   }

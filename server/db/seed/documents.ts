@@ -1,13 +1,13 @@
 // A project's documents: sub folders of the documents container, specifications, contracts, inspection
 // records, 200 documents in the container and the drawing sheets.
-import { DAY, pad, REF } from './base';
+import { DAY, pad } from './base';
 import { disc, documentKinds, dtype, sheets } from './catalog';
 import { trades } from './people';
 import type { ProjectContext } from './project';
 
 /** Sub folders first, then 200 documents in the container, then the drawing sheets; returns the ids RFIs refer to. */
 export function seedDocuments(ctx: ProjectContext): { docIds: number[]; drawingIds: number[] } {
-  const { insert, rng, p, projectId, gcStaff, pmId, folder, readOnlyFor, c } = ctx;
+  const { insert, rng, today, p, projectId, gcStaff, pmId, folder, readOnlyFor, c } = ctx;
   const sub = (name: string, sorting: number, description: string, access = 0) =>
     folder(9 + sorting, c.documents, 'folder', name, p.start + 3 * DAY, { sorting, description, access });
   const specsFolder = sub('Specifications', 1, 'Project manual, by CSI section');
@@ -30,7 +30,7 @@ export function seedDocuments(ctx: ProjectContext): { docIds: number[]; drawingI
     type: string,
     csi: string | null,
   ) => {
-    const issued = REF - rng.int(2, 400) * DAY;
+    const issued = today - rng.int(2, 400) * DAY;
     const size = rng.int(40_000, 24_000_000);
     const status = rng.pick([1, 1, 1, 2, 3, 3, 4, 5] as const);
     const id = insert('documents', {
@@ -50,7 +50,7 @@ export function seedDocuments(ctx: ProjectContext): { docIds: number[]; drawingI
       created_by: rng.pick(gcStaff),
       created_ms: Math.max(issued, p.start - 60 * DAY),
       updated_by: rng.pick(gcStaff),
-      updated_ms: Math.min(REF - DAY, Math.max(issued, p.start - 60 * DAY) + rng.int(0, 30) * DAY),
+      updated_ms: Math.min(today - DAY, Math.max(issued, p.start - 60 * DAY) + rng.int(0, 30) * DAY),
     });
     docIds.push(id);
     return id;

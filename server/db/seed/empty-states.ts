@@ -2,19 +2,20 @@
 import type { Database } from 'better-sqlite3';
 import { folderTypes, type FolderKind } from '../../../src/contract/codes';
 import { formatTextTime } from '../text-dates';
-import { DAY, REF, text, type Insert } from './base';
+import { DAY, daysSince, text, type Insert } from './base';
 import { GC, userId } from './people';
 
 /**
  * Two records with optional parts missing, appended after everything else (no existing id moves, no PRNG draw):
- * in project 3, a Saturday daily report with no weather, deliveries, issues or visitors, and next week's
- * meeting, whose minutes are not taken yet.
+ * in project 3, a Saturday daily report (the last Saturday before today) with no weather, deliveries, issues or
+ * visitors, and the next meeting (the Wednesday after the last one held: on or after today), whose minutes are
+ * not taken yet. `today` is the seed's "today" (12:00 UTC).
  */
-export function seedEmptyStates(db: Database, insert: Insert) {
+export function seedEmptyStates(db: Database, insert: Insert, today: number) {
   const setRef = db.prepare('UPDATE folders SET reference_id = ? WHERE id = ?');
   const base = 2 * 10_000;
   const container = (offset: number) => base + offset;
-  const saturday = REF - DAY; // 10/31/2026
+  const saturday = today - daysSince(today, 6) * DAY; // 10/31/2026 when pinned
   const superintendent = userId('rjohnson');
   const report = (id: number, parent: number, kind: FolderKind, name: string, at: number, sorting: number) =>
     insert('folders', {
@@ -65,8 +66,8 @@ export function seedEmptyStates(db: Database, insert: Insert) {
     csi_name: 'Cleaning and Waste Management',
     description: 'Site clean-up and erosion control check after the week.',
   });
-  const wednesday = REF + 3 * DAY; // 11/04/2026
-  const mfid = report(base + 4000, container(8), 'meeting', 'OAC Meeting #11', REF, 11);
+  const wednesday = today - daysSince(today, 3) * DAY + 7 * DAY; // 11/04/2026 when pinned
+  const mfid = report(base + 4000, container(8), 'meeting', 'OAC Meeting #11', today, 11);
   const meeting = insert('meetings', {
     folder_id: mfid,
     subject: 'OAC Meeting #11',

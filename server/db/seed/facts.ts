@@ -1,7 +1,7 @@
 // The ids tests need: the fixed ones (`seedIds`) and the same looked up by name and type (`seedFacts`).
 import type { Database } from 'better-sqlite3';
 import { folderTypes } from '../../../src/contract/codes';
-import { SCALE_FOLDER_NAME } from './base';
+import { PINNED_SEED_TODAY, SCALE_FOLDER_NAME, seedDayMs } from './base';
 import { containerKinds, type ContainerKind } from './catalog';
 
 export interface SeedFacts {
@@ -98,3 +98,19 @@ export function findScaleFolder(db: Database): number | undefined {
     .get(SCALE_FOLDER_NAME, folderTypes.folder.code) as { id: number } | undefined;
   return row?.id;
 }
+
+/** The settings row holding the seed's "today" (`YYYY-MM-DD`) of a seeded database. */
+export const SEED_TODAY_SETTING = 'seed_today';
+
+/**
+ * The seed's "today" of a seeded database as `YYYY-MM-DD`: the day its dates are relative to. A database seeded
+ * before the day was stored was seeded for the pinned day (11/01/2026).
+ */
+export function seedTodayOf(db: Database): string {
+  const row = db.prepare('SELECT value FROM settings WHERE name = ?').get(SEED_TODAY_SETTING) as
+    { value: string } | undefined;
+  return row && seedDayMs(row.value) !== undefined ? row.value : PINNED_SEED_TODAY;
+}
+
+/** `seedTodayOf` as the day at 12:00 UTC. */
+export const seedTodayMs = (db: Database): number => seedDayMs(seedTodayOf(db))!;

@@ -1,13 +1,17 @@
 // A project's meetings with their minutes.
 import { formatTextTime } from '../text-dates';
-import { DAY, pad, REF, text } from './base';
+import { DAY, daysSince, pad, text } from './base';
 import { minuteTopics } from './catalog';
 import { fullName } from './people';
 import type { ProjectContext } from './project';
 
-/** Meetings (weekly, Wednesdays) with minutes as child folders. */
+/**
+ * Meetings (weekly, Wednesdays) with minutes as child folders: the ten Wednesdays before today, the last one
+ * the latest Wednesday before today (the next one, not held yet, is in empty-states.ts).
+ */
 export function seedMeetings(ctx: ProjectContext, rfiFolders: number[]): void {
-  const { insert, rng, members, folder, setRef, c } = ctx;
+  const { insert, rng, today, members, folder, setRef, c } = ctx;
+  const lastWednesday = today - daysSince(today, 3) * DAY;
   const meetingTypes = [
     'OAC Meeting',
     'Subcontractor Coordination',
@@ -16,7 +20,7 @@ export function seedMeetings(ctx: ProjectContext, rfiFolders: number[]): void {
     'MEP Coordination',
   ];
   for (let i = 0; i < 10; i++) {
-    const date = REF - (4 + 7 * (9 - i)) * DAY; // Wednesdays, oldest first
+    const date = lastWednesday - 7 * (9 - i) * DAY; // Wednesdays, oldest first
     const type = meetingTypes[i % meetingTypes.length];
     const subject = `${type} #${i + 1}`;
     const mfid = folder(3000 + 100 * i, c.meetings, 'meeting', subject, date - 2 * DAY, {
@@ -50,7 +54,7 @@ export function seedMeetings(ctx: ProjectContext, rfiFolders: number[]): void {
       const summary = `${rng.pick(topics)}${seq > 1 ? ` (${seq})` : ''}`;
       const action = rng.chance(0.6);
       const due = date + rng.int(5, 21) * DAY;
-      const complete = action && due < REF && rng.chance(0.6);
+      const complete = action && due < today && rng.chance(0.6);
       const nfid = folder(3000 + 100 * i + k + 1, mfid, 'meetingMinute', summary, date, { sorting: k + 1 });
       const minute = insert('meeting_minutes', {
         folder_id: nfid,
@@ -61,7 +65,7 @@ export function seedMeetings(ctx: ProjectContext, rfiFolders: number[]): void {
         minute_category: category,
         date_originated: text(date - (rng.chance(0.3) ? 7 * DAY : 0)),
         date_due: action ? text(due) : null,
-        date_resolved: complete ? text(Math.min(REF - DAY, due - rng.int(0, 4) * DAY)) : null,
+        date_resolved: complete ? text(Math.min(today - DAY, due - rng.int(0, 4) * DAY)) : null,
         is_complete: complete || (!action && rng.chance(0.5)) ? 1 : 0,
         is_hidden: rng.chance(0.06) ? 1 : 0,
         details: `${summary}. ${action ? `${fullName(rng.pick(members))} to follow up and report at the next meeting.` : 'Noted.'}`,

@@ -28,6 +28,8 @@ export interface ProjectContext {
   db: Database;
   insert: Insert;
   rng: Rng;
+  /** The seed's "today" (12:00 UTC): every date is relative to it. */
+  today: number;
   p: ProjectSeed;
   projectId: number;
   /** User ids of the project's members, and of the GC staff, designers and pm among them. */
@@ -44,7 +46,14 @@ export interface ProjectContext {
   c: Record<ContainerKind, number>;
 }
 
-export function seedProject(db: Database, insert: Insert, rng: Rng, p: ProjectSeed, projectId: number): void {
+export function seedProject(
+  db: Database,
+  insert: Insert,
+  rng: Rng,
+  today: number,
+  p: ProjectSeed,
+  projectId: number,
+): void {
   const members = people.flatMap((m, i) => (!m.project || m.project === projectId ? [i + 1] : []));
   members.forEach((u) => insert('project_members', { project_id: projectId, user_id: u }));
   const gcStaff = [userId('pm'), userId('smitchell'), userId('ecarter'), userId('rjohnson')];
@@ -91,6 +100,7 @@ export function seedProject(db: Database, insert: Insert, rng: Rng, p: ProjectSe
     db,
     insert,
     rng,
+    today,
     p,
     projectId,
     members,

@@ -5,17 +5,17 @@ import {
   punchListStatuses,
   subcontractorStatuses,
 } from '../../../src/contract/codes';
-import { DAY, REF, text } from './base';
+import { DAY, text } from './base';
 import { punchSummaries, rooms, sheets } from './catalog';
 import { fullName, idsOf, userId } from './people';
 import type { ProjectContext } from './project';
 
 /** Punch list: rows of the container, numbered 1..n in the project. */
 export function seedPunchList(ctx: ProjectContext): void {
-  const { insert, rng, p, projectId, pmId, c } = ctx;
+  const { insert, rng, today, p, projectId, pmId, c } = ctx;
   const foremen = idsOf('sub');
   for (let n = 1; n <= 60; n++) {
-    const created = REF - rng.int(1, 45) * DAY;
+    const created = today - rng.int(1, 45) * DAY;
     const status = rng.pick(punchListStatuses).code;
     const done = status >= 3;
     insert('punch_list', {
@@ -30,7 +30,7 @@ export function seedPunchList(ctx: ProjectContext): void {
       location_room: rng.pick(rooms),
       due_date: text(created + 14 * DAY),
       status,
-      completed_date: done ? text(Math.min(REF - DAY, created + rng.int(2, 12) * DAY)) : null,
+      completed_date: done ? text(Math.min(today - DAY, created + rng.int(2, 12) * DAY)) : null,
       cost_impact: 0,
       owner_status: rng.pick(ownerStatuses).code,
       notifying_party: fullName(rng.pick([userId('mgonzalez'), userId('pm'), userId(p.owner)])),

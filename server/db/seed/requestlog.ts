@@ -1,10 +1,15 @@
 // The scale data's request log: 1,000,000 rows of plausible traffic over the 30 days before now.
 import type { Database } from 'better-sqlite3';
-import { DAY, REF, text } from './base';
+import { DAY, text } from './base';
 import { punchSummaries, submittalStatusCycle } from './catalog';
 import type { Rng } from './random';
 
-const LOG_OPERATIONS: { path: string; weight: number; body: (r: Rng) => Record<string, unknown> | null }[] = [
+// `today`: the seed's "today", which the due dates in the bodies are relative to.
+const LOG_OPERATIONS: {
+  path: string;
+  weight: number;
+  body: (r: Rng, today: number) => Record<string, unknown> | null;
+}[] = [
   { path: '/api/internal/authenticateuser', weight: 3, body: () => null },
   { path: '/api/internal/folder/get', weight: 14, body: (r) => ({ folderId: r.int(1, 3200) }) },
   {
@@ -26,8 +31,12 @@ const LOG_OPERATIONS: { path: string; weight: number; body: (r: Rng) => Record<s
   {
     path: '/api/internal/openissue/update',
     weight: 4,
-    body: (r) => ({
-      openIssue: { folderId: r.int(1, 3200), statusId: r.int(1, 4), dueDate: text(REF + r.int(1, 30) * DAY) },
+    body: (r, today) => ({
+      openIssue: {
+        folderId: r.int(1, 3200),
+        statusId: r.int(1, 4),
+        dueDate: text(today + r.int(1, 30) * DAY),
+      },
     }),
   },
   { path: '/api/internal/openissue/readrecipients', weight: 4, body: (r) => ({ folderId: r.int(1, 3200) }) },
@@ -87,7 +96,7 @@ const LOG_ERRORS = [
   { status: 401, errorCode: 'Unauthorized', message: 'The session has expired; sign in again.' },
 ];
 
-export function seedRequestLog(db: Database, rng: Rng, rows: number): void {
+export function seedRequestLog(db: Database, rng: Rng, rows: number, today: number): void {
   const insert =
     db.prepare(`INSERT INTO request_log (date_ms, http_method, absolute_uri, path_info, request_body,
     request_dto, user_auth_id, session_id, ip_address, forwarded_for, referer, headers, response_dto, error_response,
@@ -135,7 +144,7 @@ export function seedRequestLog(db: Database, rng: Rng, rows: number): void {
           }
         const user = rng.chance(0.3) ? 'admin' : 'pm';
         const session = sessions[(user === 'admin' ? 0 : 120) + rng.int(0, 119)];
-        const body = op.body(rng);
+        const body = op.body(rng, today);
         const dto = body && JSON.stringify(body);
         const requestBody = body && JSON.stringify({ ...body, authSessionKey: '***' });
         const isError = rng.chance(0.05);

@@ -1,24 +1,37 @@
 // A project's RFIs (open issues): 36 of them, from drafts to closed, with cc users and referenced documents.
-import { DAY, pad, REF, text } from './base';
+import { DAY, pad, text } from './base';
 import { rfiSubjects, rooms, sheets } from './catalog';
 import { fullName, trades } from './people';
 import type { ProjectContext } from './project';
 
 /** The RFIs, each a folder under the RFI container; returns their folder ids (meeting minutes link to them). */
 export function seedRfis(ctx: ProjectContext, docIds: number[], drawingIds: number[]): number[] {
-  const { insert, rng, p, projectId, members, gcStaff, designers, pmId, folder, setRef, readOnlyFor, c } =
-    ctx;
+  const {
+    insert,
+    rng,
+    today,
+    p,
+    projectId,
+    members,
+    gcStaff,
+    designers,
+    pmId,
+    folder,
+    setRef,
+    readOnlyFor,
+    c,
+  } = ctx;
   const rfiFolders: number[] = [];
   const subjects = rng.sample(rfiSubjects, 36);
   subjects.forEach((subject, i) => {
     const n = i + 1;
-    const created = REF - (186 - n * 5 - rng.int(0, 3)) * DAY;
+    const created = today - (186 - n * 5 - rng.int(0, 3)) * DAY;
     const due = created + rng.pick([7, 10, 14]) * DAY;
-    const age = (REF - created) / DAY;
+    const age = (today - created) / DAY;
     let status = age > 60 ? rng.pick([3, 4, 4, 4]) : age > 25 ? rng.pick([2, 3, 4]) : rng.pick([1, 2, 2, 2]);
     if (n % 9 === 4) status = 2; // open and (for the older ones) overdue
     if (n >= 35) status = 1; // the newest are drafts
-    const closed = status === 4 ? Math.min(REF - DAY, created + rng.int(3, 20) * DAY) : null;
+    const closed = status === 4 ? Math.min(today - DAY, created + rng.int(3, 20) * DAY) : null;
     const from = rng.pick(gcStaff);
     const to = rng.pick(designers);
     const number = `RFI-${pad(n, 3)}`;

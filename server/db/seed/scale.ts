@@ -1,9 +1,9 @@
 // The scale data (`npm run seed -- --scale`, the benchmarks): 100,000 documents in one folder and the request log.
 import type { Database } from 'better-sqlite3';
 import { folderTypes } from '../../../src/contract/codes';
-import { DAY, pad, REF, SCALE_DOCUMENTS, SCALE_FOLDER_NAME, SCALE_LOG_ROWS } from './base';
+import { DAY, pad, SCALE_DOCUMENTS, SCALE_FOLDER_NAME, SCALE_LOG_ROWS } from './base';
 import { disciplines, documentTypes } from './catalog';
-import { findScaleFolder, seedFacts } from './facts';
+import { findScaleFolder, seedFacts, seedTodayMs } from './facts';
 import { trades } from './people';
 import { random } from './random';
 import { seedRequestLog } from './requestlog';
@@ -11,7 +11,7 @@ import { seedRequestLog } from './requestlog';
 /**
  * Adds the scale data: 100,000 documents in 'Scale: 100k documents' under project 1's documents and
  * 1,000,000 request-log rows spread over the 30 days before now (the log is about real time, unlike the
- * rest of the seed). One transaction per 50,000 rows; does nothing when the scale folder exists. The counts
+ * rest of the seed); the documents' dates are relative to the seed's "today" stored in the database. One transaction per 50,000 rows; does nothing when the scale folder exists. The counts
  * can be lowered (tests).
  */
 export function seedScale(
@@ -21,7 +21,8 @@ export function seedScale(
   if (findScaleFolder(db) !== undefined) return; // already there
   const rng = random(100_000);
   const facts = seedFacts(db);
-  const at = REF;
+  const today = seedTodayMs(db);
+  const at = today;
   const folderId = Number(
     db
       .prepare(
@@ -50,7 +51,7 @@ export function seedScale(
         const number = `SCL-${pad(i + 1, 6)}`;
         const size = rng.int(20_000, 9_000_000);
         const trade = trades[i % trades.length];
-        const issued = REF - rng.int(1, 700) * DAY;
+        const issued = today - rng.int(1, 700) * DAY;
         doc.run(
           folderId,
           number,
@@ -70,5 +71,5 @@ export function seedScale(
       }
     })();
   }
-  seedRequestLog(db, rng, counts.logRows);
+  seedRequestLog(db, rng, counts.logRows, today);
 }

@@ -1,18 +1,18 @@
 // A project's submittals: packages with items (folders) and attachment files.
-import { DAY, pad, REF, text } from './base';
+import { DAY, pad, text } from './base';
 import { submittalItemKinds, submittalSpecs, submittalStatusCycle } from './catalog';
 import { idsOf, trades, userId } from './people';
 import type { ProjectContext } from './project';
 
 /** Submittals: packages with items (folders) and attachment files. */
 export function seedSubmittals(ctx: ProjectContext): void {
-  const { insert, rng, p, projectId, designers, pmId, folder, setRef, c } = ctx;
+  const { insert, rng, today, p, projectId, designers, pmId, folder, setRef, c } = ctx;
   const foremen = idsOf('sub');
   submittalSpecs.forEach(([section, title], i) => {
     const trade = trades.find((t) => t.csi === section);
     const subUser = trade?.foreman ? userId(trade.foreman) : rng.pick(foremen);
     const status = submittalStatusCycle[i];
-    const created = REF - rng.int(20, 160) * DAY;
+    const created = today - rng.int(20, 160) * DAY;
     const number = `${section}-${pad(1 + (i % 2), 2)}`;
     const pfid = folder(1000 + 100 * i, c.submittals, 'submittalPackage', title, created, {
       description: `Spec section ${section}`,
