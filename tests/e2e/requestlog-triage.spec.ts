@@ -28,9 +28,8 @@ async function signInApi(request: APIRequestContext, user: { userName: string; p
 const sessionIdOf = (key: string) => 'sess-' + createHash('sha256').update(key).digest('hex').slice(0, 16);
 
 async function asAdmin(page: Page, admin: Keys) {
-  await page.addInitScript((value) => sessionStorage.setItem('pm-console.session', value), [
-    JSON.stringify({ ...admin, userName: 'admin', isAdmin: true, confirmed: true }),
-  ] as const);
+  const value = JSON.stringify({ ...admin, userName: 'admin', isAdmin: true, confirmed: true });
+  await page.addInitScript((v) => sessionStorage.setItem('pm-console.session', v), value);
 }
 
 /** Waits until the log holds `count` rows for `query` (the log's writer is a thread of its own). */
