@@ -1,6 +1,7 @@
-import { unchangedText } from '../../src/api/history/diff';
-import { sharedMinutes } from '../../src/api/history/times';
 import { describe, expect, it } from 'vitest';
+import { unchangedText } from '../../src/api/history/diff';
+import { findLastWrite, LAST_WRITE_ROWS } from '../../src/api/history/lastWrite';
+import { sharedMinutes } from '../../src/api/history/times';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import type { JsonValue } from '../../src/contract/schema';
 import {
@@ -334,5 +335,34 @@ describe('record history: naming what a write sent as it was, and telling writes
       at(5),
     ]);
     expect([...shared].sort()).toEqual([1, 2]);
+  });
+});
+
+describe('record history: who saved the other change (the collision dialog)', () => {
+  it('finds the newest successful write to the record in the newest rows of its write paths', async () => {
+    const asked: PageRequest[] = [];
+    const read = (request: PageRequest) => {
+      asked.push(request);
+      return Promise.resolve({
+        rows:
+          request.pathInfo === RFI_PATH
+            ? [
+                rfiUpdate(
+                  9,
+                  { folderId: 101, statusId: 999 },
+                  { userAuthId: 'pm', errorResponse: refused('X', 'no') },
+                ),
+                rfiUpdate(8, { folderId: 102, subject: 'Another RFI' }, { userAuthId: 'pm' }),
+                rfiUpdate(7, { folderId: 101, subject: 'Theirs' }, { userAuthId: 'pm' }),
+                rfiUpdate(3, { folderId: 101, subject: 'Older' }),
+              ]
+            : [],
+      });
+    };
+    const last = await findLastWrite({ kind: 'rfi', id: 101 }, read);
+    expect(last).toEqual({ id: 7, user: 'pm', date: at(7) });
+    expect(asked.map((r) => r.pathInfo).sort()).toEqual([...historyPaths('rfi')].sort());
+    for (const r of asked) expect(r.take).toBe(LAST_WRITE_ROWS);
+    expect(await findLastWrite({ kind: 'rfi', id: 555 }, read)).toBeNull();
   });
 });

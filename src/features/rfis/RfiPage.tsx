@@ -392,6 +392,7 @@ export function RfiPage() {
       </RecordTabs>
 
       <RfiConflictDialog
+        rfiId={rfiId}
         conflict={conflict}
         editing={editing}
         statuses={statuses}
