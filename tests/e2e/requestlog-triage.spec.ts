@@ -227,3 +227,48 @@ test('Analytics: failed sign-ins by user name, and the slowest figure opens the 
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).filter({ hasText: `tried: ${name}` })).toHaveCount(2);
 });
+
+// RFI-004 (folder 104 in container 4, seed): no other test of this spec writes it.
+const RFI = '/projects/1/rfis/4/104';
+
+test('History names the field sent as it was and shows seconds; the collision dialog says who saved', async ({
+  page,
+  request,
+}) => {
+  const admin = await signInApi(request, seed.admin);
+  const pm = await signInApi(request, seed.pm);
+  const subject = `Triage ${mark()}`;
+  const update = async (keys: Keys, openIssue: object) => {
+    const res = await request.post('/api/internal/openissue/update', {
+      data: { authSessionKey: keys.sessionKey, openIssue: { folderId: 104, ...openIssue } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  // Two writes a moment apart (one minute): the second sends the subject again, as it was.
+  await update(admin, { subject });
+  await update(admin, { subject, locationRoom: 'Room T1' });
+
+  await asAdmin(page, admin);
+  await page.goto(`${RFI}?tab=history`);
+  const list = page.getByRole('list', { name: 'Changes, newest first' }).getByRole('article');
+  await expect(list.first()).toBeVisible({ timeout: 20_000 });
+  const second = list.first();
+  // The RFI's own id is sent with every update, so it is named too.
+  await expect(second).toContainText('Folder id and Subject were sent with the values they already had.');
+  // Both writes in one minute: their times to the second.
+  await expect(second.locator('time')).toHaveText(/\d:\d\d:\d\d/);
+  await expect(list.nth(1).locator('time')).toHaveText(/\d:\d\d:\d\d/);
+  await shot(page, 'history-unchanged-named');
+
+  // The admin edits; meanwhile pm saves another subject: the dialog names pm and when.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Due date').fill('04/04/2027');
+  await update(pm, { subject: `${subject} by pm` });
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Someone else changed this RFI' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('last-write')).toContainText(/Saved by pm on .*\d:\d\d:\d\d/);
+  await expect(dialog.getByTestId('last-write').getByRole('link', { name: /request #\d+/ })).toBeVisible();
+  await shot(page, 'rfis-conflict-who');
+});
