@@ -78,5 +78,9 @@ describe('drill-down links', () => {
     expect(url.searchParams.get('sort')).toBe('-duration');
     expect(url.searchParams.get('AfterId')).toBe('9');
     expect(explorerHref({ query: { ids: [1] }, exact: true })).not.toContain('sort=');
+    // The explorer sorts what it loads: a figure of 400 requests asks for all 400, at most 10,000.
+    expect(sortedBy({ query: {}, exact: true }, SLOWEST_FIRST, 400).query.take).toBe(400);
+    expect(sortedBy({ query: {}, exact: true }, SLOWEST_FIRST, 50_000).query.take).toBe(10_000);
+    expect(sortedBy({ query: {}, exact: true }, SLOWEST_FIRST, 20).query.take).toBeUndefined();
   });
 });

@@ -145,7 +145,7 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
                   <Table.Td ta="right" data-col="errors">
                     {r.errorLink ? (
                       <FigureLink
-                        link={sortedBy(r.errorLink, WORST_STATUS_FIRST)}
+                        link={sortedBy(r.errorLink, WORST_STATUS_FIRST, r.errors)}
                         label={`${formatCount(r.errors)} errors: ${name}`}
                       >
                         {formatCount(r.errors)}
@@ -161,7 +161,7 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
                   <Table.Td ta="right" data-col="p95">
                     {r.count ? (
                       <FigureLink
-                        link={sortedBy(r.link, SLOWEST_FIRST)}
+                        link={sortedBy(r.link, SLOWEST_FIRST, r.count)}
                         label={`p95 ${formatMs(r.p95)}: ${name}, slowest first`}
                       >
                         {formatMs(r.p95)}

@@ -34,8 +34,9 @@ export function Ranked({
       ) : (
         <Stack gap={4}>
           {rows.map((r) => {
-            const base = errors && r.errorLink ? r.errorLink : r.link;
-            const link = sort ? sortedBy(base, sort) : base;
+            const failures = errors && r.errorLink;
+            const base = failures ? r.errorLink! : r.link;
+            const link = sort ? sortedBy(base, sort, failures ? r.errors : r.count) : base;
             return (
               <Group key={r.key} justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm" truncate="end">
