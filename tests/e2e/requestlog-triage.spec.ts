@@ -109,7 +109,7 @@ test('filter a session’s requests to 4xx, sort them by duration, and keep both
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]sort=-duration/);
   await expect(heading).toHaveAttribute('aria-sort', 'descending');
-  expect(descending(await durations(rows(page)))).toBe(true);
+  await expect.poll(async () => descending(await durations(rows(page)))).toBe(true);
   await shot(page, 'requestlog-triage-4xx-by-duration');
 
   // A deep link: reload keeps the filter and the sort.
@@ -120,7 +120,7 @@ test('filter a session’s requests to 4xx, sort them by duration, and keep both
     'descending',
   );
   await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('4xx');
-  expect(descending(await durations(rows(page)))).toBe(true);
+  await expect.poll(async () => descending(await durations(rows(page)))).toBe(true);
 
   // The other way, then back to the log's order.
   await page
@@ -128,14 +128,14 @@ test('filter a session’s requests to 4xx, sort them by duration, and keep both
     .getByRole('button')
     .click();
   await expect(page).toHaveURL(/[?&]sort=duration/);
-  expect(ascending(await durations(rows(page)))).toBe(true);
+  await expect.poll(async () => ascending(await durations(rows(page)))).toBe(true);
   await page
     .getByRole('columnheader', { name: /Duration/ })
     .getByRole('button')
     .click();
   await expect(page).not.toHaveURL(/[?&]sort=/);
-  const ids = await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
-  expect(descending(ids)).toBe(true);
+  const ids = () => rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+  await expect.poll(async () => descending(await ids())).toBe(true);
 });
 
 test('a failed sign-in shows the user name tried, never the password', async ({ page, request }) => {
@@ -217,7 +217,7 @@ test('Analytics: failed sign-ins by user name, and the slowest figure opens the 
     'descending',
   );
   await expect(rows(page).first()).toBeVisible();
-  expect(descending(await durations(rows(page)))).toBe(true);
+  await expect.poll(async () => descending(await durations(rows(page)))).toBe(true);
   await shot(page, 'analytics-slowest-drilldown');
 
   // The failed sign-ins of the name open exactly those two attempts.
