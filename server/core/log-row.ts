@@ -60,6 +60,11 @@ export type LogFacts = [
   jsonLength: number | null,
   /** What the row stores for a body that was not kept (an anonymous request's: log-anon.ts). */
   bodyNote?: string,
+  /**
+   * The user name a sign-in tried (trimmed, capped: log-record.ts), stored as `Items.userNameTried` so an admin
+   * can see which account is being guessed; only for a failed sign-in, never its password.
+   */
+  signInName?: string,
 ];
 
 /** A stored body or DTO longer than this (characters) is kept as a preview of this length, flagged truncated. */
@@ -98,6 +103,7 @@ export function logRow(f: LogFacts): LogRow {
     json,
     jsonLength,
     bodyNote,
+    signInName,
   ] = f;
   const failed = errorStatus !== null;
   const query = rawQuery ?? {};
@@ -112,6 +118,7 @@ export function logRow(f: LogFacts): LogRow {
     statusCode: String(errorStatus ?? 200),
   };
   if (pathInfo !== path) items.rawPathInfo = path;
+  if (signInName) items.userNameTried = signInName;
   const secrets = secretValues({ query, body: parsed?.body, headers });
   // A body the service could not parse is never stored as sent: masking works on the parse (unparsedBody).
   const requestBody =
@@ -247,6 +254,7 @@ export function sameRequestKey(f: LogFacts): string | undefined {
       f[20],
       f[21],
       f[22] ?? null,
+      f[23] ?? null,
     ]);
   } catch {
     return undefined;

@@ -3,6 +3,7 @@
 // request path, in the log's writer thread (server/core/log-row.ts). See docs/service.md, "Request log".
 import type { FastifyRequest } from 'fastify';
 import type { OperationDef } from '../../src/contract/operations';
+import { capBytes } from '../core/log-anon';
 import type { LogFacts } from '../core/log-row';
 import type { Written } from '../core/wire';
 import type { ServiceError } from '../handler';
@@ -42,7 +43,24 @@ export function logFacts(
     who.sessionKey || null,
     written.json,
     written.length ?? null,
+    undefined, // bodyNote: set for an anonymous request (log-anon.ts)
+    error ? signInName(op, who.dto) : undefined,
   ];
+}
+
+/** UTF-8 bytes kept of the user name a failed sign-in tried. */
+export const SIGN_IN_NAME_MAX = 64;
+
+/**
+ * The user name a failed sign-in tried, trimmed and capped (`Items.userNameTried`): which account is being
+ * guessed. Only the name: the sign-in's body and DTO, and so its password, are never stored.
+ */
+function signInName(op: OperationDef | undefined, dto: unknown): string | undefined {
+  if (op?.name !== 'InternalUserAuthenticationRequest' || !dto || typeof dto !== 'object') return undefined;
+  const name = (dto as { userName?: unknown }).userName;
+  if (typeof name !== 'string') return undefined;
+  const trimmed = name.trim();
+  return trimmed ? capBytes(trimmed, SIGN_IN_NAME_MAX) : undefined;
 }
 
 function isEmpty(o: object): boolean {

@@ -2,15 +2,23 @@
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function isValidDate(d: unknown): d is Date {
   return d instanceof Date && !Number.isNaN(d.getTime());
 }
 
-export function formatDate(value: Date | undefined | null, withTime = false): string | undefined {
+export function formatDate(
+  value: Date | undefined | null,
+  withTime = false,
+  withSeconds = false,
+): string | undefined {
   if (!isValidDate(value)) return undefined;
-  return (withTime ? dateTimeFormat : dateFormat).format(value);
+  return (withSeconds ? dateTimeSecondsFormat : withTime ? dateTimeFormat : dateFormat).format(value);
 }
 
 export function formatMoney(amount: number | undefined | null, currency: string): string | undefined {

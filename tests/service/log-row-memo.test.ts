@@ -50,6 +50,8 @@ const facts: fc.Arbitrary<LogFacts> = fc
     bodyParsed: fc.boolean(),
     jsonLength: fc.constantFrom(null, 20_000),
     json: fc.option(fc.constantFrom('{"a":1}', '{"password":"abcdefgh1234"}'), { nil: null }),
+    bodyNote: fc.option(fc.constantFrom('[unparsed text/xml body, 12 bytes]'), { nil: undefined }),
+    signInName: fc.option(fc.constantFrom('pm', 'admin', 'root'), { nil: undefined }),
   })
   .map((r) => {
     const body = { authSessionKey: r.key, folderId: 101, note: r.field, password: r.other };
@@ -86,6 +88,8 @@ const facts: fc.Arbitrary<LogFacts> = fc
       r.sessionKey,
       r.json,
       r.json && r.jsonLength,
+      r.bodyNote,
+      r.signInName,
     ] satisfies LogFacts;
   });
 
@@ -104,7 +108,7 @@ describe('the memo of log rows', () => {
 
   it('never answers a request with the row of one that differs in a single fact', () => {
     fc.assert(
-      fc.property(facts, facts, fc.integer({ min: 2, max: 21 }), (a, b, i) => {
+      fc.property(facts, facts, fc.integer({ min: 2, max: 23 }), (a, b, i) => {
         const changed = [...a] as LogFacts;
         (changed as unknown[])[i] = b[i];
         memoRow(a);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { unchangedText } from '../../src/api/history/diff';
+import { findLastWrite, LAST_WRITE_ROWS } from '../../src/api/history/lastWrite';
+import { sharedMinutes } from '../../src/api/history/times';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import type { JsonValue } from '../../src/contract/schema';
 import {
@@ -74,6 +77,8 @@ describe('record history: the diff', () => {
     const sent = { folderId: 101, subject: 'New', dueDate: '', statusId: 2, secret: '***' };
     expect(diffFields(known, sent, false)).toEqual({
       unchanged: 1,
+      // Named, so the History tab can say which field was sent as it was (issue 34).
+      unchangedFields: [{ field: 'folderId', label: 'Folder id' }],
       changes: [
         { field: 'subject', label: 'Subject', change: 'changed', before: 'Old', after: 'New' },
         { field: 'dueDate', label: 'Due date', change: 'cleared', before: '2026-11-30', after: '(empty)' },
@@ -115,6 +120,7 @@ describe('record history: the entries', () => {
       { field: 'subject', label: 'Subject', change: 'changed', before: 'Second', after: 'Third' },
     ]);
     expect(third.unchanged).toBe(1);
+    expect(third.unchangedFields).toEqual([{ field: 'folderId', label: 'Folder id' }]);
     expect(second.changes?.map((c) => [c.field, c.before, c.after])).toEqual([
       ['subject', 'First', 'Second'],
     ]);
@@ -301,5 +307,62 @@ describe('record history: reading the log', () => {
     expect(await oldestWhenTrimmed(fakeLog([]).read)).toBeNull();
     const h = await readRecordHistory(rfi, fakeLog([]).read);
     expect(h).toMatchObject({ entries: [], read: 0, capped: false });
+  });
+});
+
+describe('record history: naming what a write sent as it was, and telling writes of one minute apart', () => {
+  it('names the field that was sent with the value it already had', () => {
+    expect(unchangedText([{ field: 'statusId', label: 'Status id' }])).toBe(
+      'Status id was sent with the value it already had.',
+    );
+    expect(
+      unchangedText([
+        { field: 'subject', label: 'Subject' },
+        { field: 'dueDate', label: 'Due date' },
+        { field: 'statusId', label: 'Status id' },
+      ]),
+    ).toBe('Subject, Due date and Status id were sent with the values they already had.');
+    expect(unchangedText([])).toBeUndefined();
+  });
+
+  it('shows seconds only for writes that share a minute', () => {
+    const at = (id: number, iso?: string) => ({ id, date: iso ? new Date(iso) : undefined });
+    const shared = sharedMinutes([
+      at(1, '2026-11-20T10:15:05Z'),
+      at(2, '2026-11-20T10:15:59Z'),
+      at(3, '2026-11-20T10:16:00Z'),
+      at(4, '2026-11-20T11:15:05Z'),
+      at(5),
+    ]);
+    expect([...shared].sort()).toEqual([1, 2]);
+  });
+});
+
+describe('record history: who saved the other change (the collision dialog)', () => {
+  it('finds the newest successful write to the record in the newest rows of its write paths', async () => {
+    const asked: PageRequest[] = [];
+    const read = (request: PageRequest) => {
+      asked.push(request);
+      return Promise.resolve({
+        rows:
+          request.pathInfo === RFI_PATH
+            ? [
+                rfiUpdate(
+                  9,
+                  { folderId: 101, statusId: 999 },
+                  { userAuthId: 'pm', errorResponse: refused('X', 'no') },
+                ),
+                rfiUpdate(8, { folderId: 102, subject: 'Another RFI' }, { userAuthId: 'pm' }),
+                rfiUpdate(7, { folderId: 101, subject: 'Theirs' }, { userAuthId: 'pm' }),
+                rfiUpdate(3, { folderId: 101, subject: 'Older' }),
+              ]
+            : [],
+      });
+    };
+    const last = await findLastWrite({ kind: 'rfi', id: 101 }, read);
+    expect(last).toEqual({ id: 7, user: 'pm', date: at(7) });
+    expect(asked.map((r) => r.pathInfo).sort()).toEqual([...historyPaths('rfi')].sort());
+    for (const r of asked) expect(r.take).toBe(LAST_WRITE_ROWS);
+    expect(await findLastWrite({ kind: 'rfi', id: 555 }, read)).toBeNull();
   });
 });

@@ -5,10 +5,20 @@
 // the fields they change, so each write is compared with what the earlier successful writes of the same record
 // had set (their DTOs folded oldest first), not only with the DTO just before it: a field the previous write did
 // not send is unchanged, not removed. A failed attempt is compared the same way but changes nothing.
-import { parseDateTime } from '../../contract/codecs';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { JSON_REPLY_PREFIX, operations, type OperationName } from '../../contract/operations';
 import { requestTargets } from '../rules/requestTargets';
+import { diffFields, type FieldChange, type FieldName } from './diff';
+
+export {
+  diffFields,
+  displayValue,
+  fieldLabel,
+  MASK,
+  type ChangeKind,
+  type FieldChange,
+  type FieldName,
+} from './diff';
 
 /** The records that have a History tab. RFIs, packages and punch-list containers are folders too. */
 export type HistoryKind = 'rfi' | 'package' | 'folder' | 'punchContainer';
@@ -148,19 +158,6 @@ export function loggedError(e: RequestLogEntry): ErrorView | undefined {
   };
 }
 
-export type ChangeKind = 'set' | 'changed' | 'cleared' | 'masked';
-
-export interface FieldChange {
-  /** The contract's field name (`dueDate`). */
-  field: string;
-  /** For people: "Due date". */
-  label: string;
-  /** set: first seen in the log (its value before is not known); cleared: sent empty; masked: the log hid it. */
-  change: ChangeKind;
-  before?: string;
-  after: string;
-}
-
 export interface HistoryEntry {
   /** The request log's id of the request. */
   id: number;
@@ -179,75 +176,12 @@ export interface HistoryEntry {
   changes?: FieldChange[];
   /** Fields sent with the value they already had. */
   unchanged?: number;
+  /** Those fields, named (contract name and label), in the order sent. */
+  unchangedFields?: FieldName[];
   /** A punch-list create: the items it filed in the container. */
   items?: Dto[];
   /** The log kept only a preview of the DTO (it was too long): the fields cannot be shown. */
   dtoTruncated?: boolean;
-}
-
-export const MASK = '***';
-
-/** `dueDate` → "Due date", `ccUserList` → "Cc user list", `folderParentId` → "Folder parent id". */
-export function fieldLabel(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const MS_DATE = /^\/Date\(-?\d+([+-]\d{4})?\)\/$/;
-const MAX_TEXT = 300;
-
-/** A logged value as text: wire dates as dates, lists of plain values joined, anything else as JSON. */
-export function displayValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
-  if (typeof value === 'string') {
-    const date = MS_DATE.test(value) ? parseDateTime(value) : undefined;
-    const text = date
-      ? date
-          .toISOString()
-          .replace('T', ' ')
-          .replace(/\.000Z$|Z$/, ' UTC')
-      : value;
-    return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
-  }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
-    return value.length ? value.map((v) => displayValue(v)).join(', ') : '(none)';
-  }
-  const json = JSON.stringify(value);
-  return json.length > MAX_TEXT ? `${json.slice(0, MAX_TEXT)}…` : json;
-}
-
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The fields of `sent` against `known` (what earlier successful writes set): changed, set for the first time,
- * cleared, or masked by the log. `first`: every field sent is listed, as sent.
- */
-export function diffFields(
-  known: Dto,
-  sent: Dto,
-  first: boolean,
-): { changes: FieldChange[]; unchanged: number } {
-  const changes: FieldChange[] = [];
-  let unchanged = 0;
-  for (const [field, value] of Object.entries(sent)) {
-    if (value === undefined) continue;
-    const label = fieldLabel(field);
-    const after = displayValue(value);
-    const had = Object.prototype.hasOwnProperty.call(known, field);
-    if (value === MASK) changes.push({ field, label, change: 'masked', after: MASK });
-    else if (first || !had) changes.push({ field, label, change: 'set', after });
-    else if (same(known[field], value)) unchanged++;
-    else if (isEmpty(value)) {
-      changes.push({ field, label, change: 'cleared', before: displayValue(known[field]), after });
-    } else changes.push({ field, label, change: 'changed', before: displayValue(known[field]), after });
-  }
-  return { changes, unchanged };
 }
 
 const toNumber = (v: string | undefined) => {
@@ -316,9 +250,10 @@ export function buildHistory(
     else if ('items' in picked) entry.items = picked.items;
     else {
       const before = known.get(op) ?? {};
-      const { changes, unchanged } = diffFields(before, picked.object, entry.first);
+      const { changes, unchanged, unchangedFields } = diffFields(before, picked.object, entry.first);
       entry.changes = changes;
       entry.unchanged = unchanged;
+      entry.unchangedFields = unchangedFields;
       if (!error) known.set(op, { ...before, ...picked.object });
     }
     if (!error && !known.has(op)) known.set(op, {});

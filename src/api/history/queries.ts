@@ -9,9 +9,10 @@ export const historyKeys = {
   all: ['history'] as const,
   record: (r: HistoryRecord) => [...historyKeys.all, r.kind, r.id] as const,
   retention: () => [...historyKeys.all, 'retention'] as const,
+  lastWrite: (r: HistoryRecord) => [...historyKeys.all, 'last-write', r.kind, r.id] as const,
 };
 
-async function readPage(request: PageRequest, signal: AbortSignal): Promise<PageReply> {
+export async function readPage(request: PageRequest, signal: AbortSignal): Promise<PageReply> {
   const reply = await call('RequestLogs', request, { signal });
   const meta = reply.responseStatus?.meta;
   const next = meta?.truncated === 'true' ? Number(meta.nextBeforeId) : undefined;

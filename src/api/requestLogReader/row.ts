@@ -17,6 +17,8 @@ export interface LogRow {
   /** The operation's name (Items.operation), when it was one. */
   op?: string;
   user?: string;
+  /** The user name a failed sign-in tried (Items.userNameTried); it is bound to no user. */
+  tried?: string;
   ip?: string;
   /** The HTTP status (Items.statusCode); absent from services that do not log it. */
   status?: number;
@@ -55,6 +57,7 @@ export function toLogRow(e: RequestLogEntry): LogRow | undefined {
   const row: LogRow = { id: e.id, t, path: e.pathInfo ?? '', error, ms: e.requestDuration ?? 0 };
   if (op) row.op = op;
   if (e.userAuthId) row.user = e.userAuthId;
+  else if (text(items.userNameTried)) row.tried = items.userNameTried;
   if (e.ipAddress) row.ip = e.ipAddress;
   if (status !== undefined) row.status = status;
   if (errorCode) row.errorCode = errorCode;

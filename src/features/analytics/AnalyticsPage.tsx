@@ -28,9 +28,12 @@ import type { StatusClass } from '../../api/requestLogReader/row';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
 import { FigureLink, FigureLinks } from './FigureLink';
+import { FailedSignIns } from './FailedSignIns';
 import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
+import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
+import { Ranked } from './Ranked';
 import { markShown, useAnalytics } from './useAnalytics';
 
 // The charts' chunk (uPlot) starts downloading with the page, beside the first page of the log.
@@ -425,6 +428,7 @@ const Breakdowns = memo(function Breakdowns({ analytics }: { analytics: Analytic
         <Ranked
           title="Slowest operations (p95)"
           rows={analytics.slowest}
+          sort={SLOWEST_FIRST}
           value={(r) => formatMs(r.p95)}
           empty="No requests."
         />
@@ -436,8 +440,10 @@ const Breakdowns = memo(function Breakdowns({ analytics }: { analytics: Analytic
           }
           empty="No failed requests."
           errors
+          sort={WORST_STATUS_FIRST}
         />
       </SimpleGrid>
+      <FailedSignIns analytics={analytics} />
 
       <Tabs defaultValue="operation" keepMounted={false}>
         <Tabs.List>
@@ -483,49 +489,6 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
       <Text size="xl" fw={700}>
         {children}
       </Text>
-    </Paper>
-  );
-}
-
-function Ranked({
-  title,
-  rows,
-  value,
-  empty,
-  errors,
-}: {
-  title: string;
-  rows: GroupRow[];
-  value: (r: GroupRow) => string;
-  empty: string;
-  errors?: boolean;
-}) {
-  return (
-    <Paper withBorder p="sm">
-      <Title order={2} size="h4" mb="xs">
-        {title}
-      </Title>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {rows.map((r) => {
-            const link = errors && r.errorLink ? r.errorLink : r.link;
-            return (
-              <Group key={r.key} justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" truncate="end">
-                  {r.label}
-                </Text>
-                <FigureLink link={link} label={`${r.label}: ${value(r)}`}>
-                  {value(r)}
-                </FigureLink>
-              </Group>
-            );
-          })}
-        </Stack>
-      )}
     </Paper>
   );
 }

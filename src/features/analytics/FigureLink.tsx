@@ -5,7 +5,7 @@
 import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
 import type { LinkSpec } from './model/aggregate';
-import { explorerHref } from './links';
+import { explorerHref, type SortedLink } from './links';
 import classes from './FigureLink.module.css';
 
 interface Nav {
@@ -41,7 +41,7 @@ export function FigureLink({
   children,
   label,
 }: {
-  link: LinkSpec;
+  link: SortedLink | LinkSpec;
   children: ReactNode;
   label: string;
 }) {

@@ -5,6 +5,7 @@ import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core
 import { csvLines } from '../../ui/csv';
 import { downloadText } from '../../ui/download';
 import { FigureLink } from './FigureLink';
+import { SLOWEST_FIRST, sortedBy, WORST_STATUS_FIRST } from './links';
 import type { GroupRow, Table as GroupTableData } from './model/aggregate';
 
 type SortKey = 'label' | 'count' | 'errors' | 'errorRate' | 'p50' | 'p95' | 'p99';
@@ -143,7 +144,10 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
                   </Table.Td>
                   <Table.Td ta="right" data-col="errors">
                     {r.errorLink ? (
-                      <FigureLink link={r.errorLink} label={`${formatCount(r.errors)} errors: ${name}`}>
+                      <FigureLink
+                        link={sortedBy(r.errorLink, WORST_STATUS_FIRST, r.errors)}
+                        label={`${formatCount(r.errors)} errors: ${name}`}
+                      >
                         {formatCount(r.errors)}
                       </FigureLink>
                     ) : (
@@ -154,7 +158,18 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
                     {formatRate(r.errorRate)}
                   </Table.Td>
                   <Table.Td ta="right">{formatMs(r.p50)}</Table.Td>
-                  <Table.Td ta="right">{formatMs(r.p95)}</Table.Td>
+                  <Table.Td ta="right" data-col="p95">
+                    {r.count ? (
+                      <FigureLink
+                        link={sortedBy(r.link, SLOWEST_FIRST, r.count)}
+                        label={`p95 ${formatMs(r.p95)}: ${name}, slowest first`}
+                      >
+                        {formatMs(r.p95)}
+                      </FigureLink>
+                    ) : (
+                      formatMs(r.p95)
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right">{formatMs(r.p99)}</Table.Td>
                   <Table.Td>
                     <Trend values={r.trend} />

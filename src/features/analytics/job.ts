@@ -7,7 +7,8 @@ import { readLog, type Coverage, type PageReply, type PageRequest } from '../../
 import { wireLogRow, type LogRow } from '../../api/requestLogReader/row';
 import { openLogStore, type LogStore } from '../../api/requestLogReader/store';
 import { operations } from '../../contract/operations';
-import { LogIndex, type Analytics } from './model/aggregate';
+import type { Analytics } from './model/aggregate';
+import { AnalyticsIndex, type SignInFigures } from './model/signins';
 import { resolveWindow, type WindowChoice } from './model/window';
 
 /** The first page's size when nothing is kept (the reader's pages are 10,000 rows). */
@@ -32,6 +33,8 @@ export type FromWorker =
       kind: 'result';
       runId: number;
       analytics: Analytics;
+      /** Failed sign-ins by the user name tried (model/signins.ts). */
+      signIns: SignInFigures;
       final: boolean;
       /** The service's log starts inside the window (retention, or a young log). */
       retentionLimited: boolean;
@@ -47,7 +50,7 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
   let scope: string | undefined;
   let store: LogStore | undefined;
   // Every row read, grouped once as it comes in (a refresh aggregates 1,000 new rows, not everything again).
-  let index = new LogIndex();
+  let index = new AnalyticsIndex();
   // IndexedDB writes go one after another, beside the reading: figures never wait for them.
   let writes: Promise<unknown> = Promise.resolve();
   let coverage: Coverage | undefined;
@@ -95,7 +98,7 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         scope = req.scope;
         store = await openLogStore(req.scope);
         const loaded = store ? await store.load().catch(() => undefined) : undefined;
-        index = new LogIndex();
+        index = new AnalyticsIndex();
         coverage = loaded?.coverage;
         if (loaded && coverage) index.add(loaded.rows);
       }
@@ -110,11 +113,13 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
       const publish = (final: boolean, retentionLimited = false) => {
         const before = performance.now();
         const analytics = index.aggregate(win, user);
+        const signIns = index.failedSignIns(win, user);
         const after = performance.now();
         post({
           kind: 'result',
           runId: req.runId,
           analytics,
+          signIns,
           final,
           retentionLimited,
           stored: !!store,
@@ -134,7 +139,7 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         firstTake: FIRST_TAKE,
         signal,
         onReset: async () => {
-          index = new LogIndex();
+          index = new AnalyticsIndex();
           coverage = undefined;
           await writes;
           await store?.clear().catch(() => undefined);

@@ -5,6 +5,7 @@ import { operationUrl, prepareRequest } from '../../api/client';
 import type { Session } from '../../api/session';
 import type { FromWorker, ToWorker } from './job';
 import type { Analytics } from './model/aggregate';
+import type { SignInFigures } from './model/signins';
 import type { WindowChoice } from './model/window';
 
 export type RunState =
@@ -39,6 +40,9 @@ const createWorker = (): WorkerLike | undefined =>
 
 /** Whether figures the worker sent were its last of a run (for the marks of markShown). */
 const finals = new WeakMap<Analytics, boolean>();
+/** The failed sign-ins posted with each figures (model/signins.ts), kept beside them. */
+const signIns = new WeakMap<Analytics, SignInFigures>();
+export const signInsOf = (analytics: Analytics): SignInFigures | undefined => signIns.get(analytics);
 
 /**
  * Marks for bench/analytics.ts, made by the page once every part of these figures is on screen (the last part
@@ -76,6 +80,7 @@ export function useAnalytics(session: Session | null, choice: WindowChoice): Ana
           case 'result':
             // A transition: React renders the new figures in slices, so the page never blocks for long.
             finals.set(data.analytics, data.final);
+            signIns.set(data.analytics, data.signIns);
             // For bench/analytics.ts: the worker's part ends here.
             performance.mark('analytics:result', { detail: data.timing });
             startTransition(() => {

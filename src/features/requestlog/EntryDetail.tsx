@@ -1,6 +1,7 @@
 // One logged request: request line, URI, headers, bodies, DTOs, error with field errors, session, items,
 // form data, duration; copy as curl; replay to its operation with the new reply beside the logged one.
 import type { ReactNode } from 'react';
+import { triedName } from './model/view';
 import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Stack, Table, Text } from '@mantine/core';
 import type { RequestLogEntry } from '../../contract/dtos';
 import { formatDate } from '../../ui/format';
@@ -102,7 +103,12 @@ export function EntryDetail({
             ['Time', `${formatDate(entry.dateTime, true) ?? '—'} (${entry.dateTime?.toISOString() ?? ''})`],
             ['Absolute URI', entry.absoluteUri ?? '—'],
             ['Operation', op ?? '—'],
-            ['User', filterable('userAuthId', entry.userAuthId, 'this user')],
+            [
+              'User',
+              triedName(entry)
+                ? `none (a failed sign-in) · tried: ${triedName(entry)}`
+                : filterable('userAuthId', entry.userAuthId, 'this user'),
+            ],
             ['Session', filterable('sessionId', entry.sessionId, 'this session')],
             ['IP address', filterable('ipAddress', entry.ipAddress, 'this IP address')],
             ['Forwarded for', filterable('forwardedFor', entry.forwardedFor, 'this forwarded-for')],

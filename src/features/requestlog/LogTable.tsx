@@ -4,8 +4,10 @@ import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Box, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RequestLogEntry } from '../../contract/dtos';
+import { FIRST_DIR, nextSort, type LogSort, type SortKey } from '../../routes/logView';
 import { errorInfo, formatDuration, formatLogTime, isError, relativeAge } from './model/entry';
 import type { LogQuery } from './model/query';
+import { statusOf, triedName } from './model/view';
 import classes from './LogTable.module.css';
 
 export const ROW_HEIGHT = 34;
@@ -20,9 +22,71 @@ export interface LogTableProps {
   onFilter: (key: FilterKey, value: string) => void;
   /** Height of the scrolling area in px. */
   height: number;
+  /** The column the rows are sorted by (none: the log's order, newest first). */
+  sort?: LogSort;
+  onSort?: (sort: LogSort | undefined) => void;
 }
 
-const COLUMNS = ['Id', 'Time', 'Method', 'Path', 'User', 'IP', 'Duration', 'Status'];
+const COLUMNS: ReadonlyArray<{ label: string; key: SortKey }> = [
+  { label: 'Id', key: 'id' },
+  { label: 'Time', key: 'time' },
+  { label: 'Method', key: 'method' },
+  { label: 'Path', key: 'path' },
+  { label: 'User', key: 'user' },
+  { label: 'IP', key: 'ip' },
+  { label: 'Duration', key: 'duration' },
+  { label: 'Status', key: 'status' },
+];
+
+const ORDER_WORDS = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A column heading: a button that sorts by the column, then the other way, then back to the log's order. */
+function SortHeading({
+  label,
+  columnKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  columnKey: SortKey;
+  sort: LogSort | undefined;
+  onSort?: (sort: LogSort | undefined) => void;
+}) {
+  const active = sort?.key === columnKey ? sort.dir : undefined;
+  if (!onSort)
+    return (
+      <div role="columnheader" className={classes.cell}>
+        {label}
+      </div>
+    );
+  const next = nextSort(sort, columnKey);
+  // Third click on a column: back to the log's order (newest first).
+  const back = active !== undefined && active !== FIRST_DIR[columnKey];
+  return (
+    <div
+      role="columnheader"
+      className={classes.cell}
+      aria-sort={active ? ORDER_WORDS[active] : 'none'}
+      data-sort={active}
+    >
+      <button
+        type="button"
+        className={classes.sortButton}
+        onClick={() => onSort(back ? undefined : next)}
+        title={
+          back
+            ? `Back to the log's order (newest first)`
+            : `Sort by ${label.toLowerCase()}, ${ORDER_WORDS[next.dir]}`
+        }
+      >
+        {label}
+        <span aria-hidden className={classes.sortMark}>
+          {active === 'asc' ? '▲' : active === 'desc' ? '▼' : ''}
+        </span>
+      </button>
+    </div>
+  );
+}
 
 const FILTER_LABELS: Record<FilterKey, string> = {
   pathInfo: 'path',
@@ -95,12 +159,23 @@ const Row = memo(function Row({
         {entry.httpMethod ?? '—'}
       </div>
       {filterCell('pathInfo', entry.pathInfo)}
-      {filterCell('userAuthId', entry.userAuthId)}
+      {entry.userAuthId || !triedName(entry) ? (
+        filterCell('userAuthId', entry.userAuthId)
+      ) : (
+        <div
+          role="gridcell"
+          className={`${classes.cell} ${classes.dim}`}
+          title="A failed sign-in: the user name it tried"
+        >
+          {`tried: ${triedName(entry)}`}
+        </div>
+      )}
       {filterCell('ipAddress', entry.ipAddress)}
       <div role="gridcell" className={`${classes.cell} ${classes.num}`}>
         {formatDuration(entry.requestDuration)}
       </div>
       <div role="gridcell" className={`${classes.cell} ${classes.free}`}>
+        {statusOf(entry) && <span className={classes.code}>{statusOf(entry)}</span>}
         {failed ? (
           <span className={classes.badge} data-error title={err?.message}>
             {err?.errorCode ?? 'Error'}
@@ -113,7 +188,7 @@ const Row = memo(function Row({
   );
 });
 
-export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: LogTableProps) {
+export function LogTable({ rows, selectedId, now, onOpen, onFilter, height, sort, onSort }: LogTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -175,9 +250,7 @@ export function LogTable({ rows, selectedId, now, onOpen, onFilter, height }: Lo
     <div role="grid" aria-label="Requests" aria-rowcount={rows.length + 1} className={classes.grid}>
       <div role="row" aria-rowindex={1} className={`${classes.row} ${classes.head}`} ref={headRef}>
         {COLUMNS.map((c) => (
-          <div role="columnheader" key={c} className={classes.cell}>
-            {c}
-          </div>
+          <SortHeading key={c.key} label={c.label} columnKey={c.key} sort={sort} onSort={onSort} />
         ))}
       </div>
       <div

@@ -1,6 +1,6 @@
 // The request-log explorer (admins): query form, overview, virtualised table with cursor paging and live tail,
 // detail drawer. The whole query, the page trail and the open entry live in the URL (useLogAddress).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useViewportSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,8 @@ import { TrackingSwitches } from './TrackingSwitches';
 import { useLiveTail } from './useLiveTail';
 import { useLogAddress } from './useLogAddress';
 import { useLogKeys } from './useLogKeys';
+import { viewRows } from './model/view';
+import { ViewBar } from './ViewBar';
 
 export function RequestLogPage() {
   const session = useSession();
@@ -32,6 +34,7 @@ export function RequestLogPage() {
 function Explorer() {
   const address = useLogAddress();
   const { search, query, entryId, trail, take, applyQuery, onFilter, clearFilters, open, close } = address;
+  const { sort, status, setSort, setStatus } = address;
 
   const list = useQuery(requestLogQuery(query));
   // A worker waits for the next large query, so its first rows do not wait for the worker to start.
@@ -41,6 +44,8 @@ function Explorer() {
   const canTail = query.beforeId === undefined && !query.skip;
   const tail = useLiveTail(query, pageRows, live && canTail);
   const rows = tail.rows;
+  // What the table shows: the rows held, filtered by status and sorted (the view in the URL).
+  const shown = useMemo(() => viewRows(rows, sort, status), [rows, sort, status]);
 
   const [selected, setSelected] = useState<number | undefined>(entryId);
   useEffect(() => {
@@ -56,14 +61,14 @@ function Explorer() {
   const { goOlder: goOlderFrom, goNewer } = address;
   const goOlder = useCallback(() => goOlderFrom(older), [goOlderFrom, older]);
   useLogKeys({
-    rows,
+    rows: shown,
     selected,
     select: setSelected,
     drawerOpen: entryId !== undefined,
     open,
     older: goOlder,
     newer: goNewer,
-    clearFilters: hasFilters(query) ? clearFilters : undefined,
+    clearFilters: hasFilters(query) || status ? clearFilters : undefined,
   });
 
   const [now, setNow] = useState(() => Date.now());
@@ -119,8 +124,18 @@ function Explorer() {
             onNewer={goNewer}
             onOlder={goOlder}
           />
+          <ViewBar
+            held={rows.length}
+            shown={shown.length}
+            sort={sort}
+            status={status}
+            onStatus={setStatus}
+            onSort={setSort}
+          />
           <LogTable
-            rows={rows}
+            rows={shown}
+            sort={sort}
+            onSort={setSort}
             selectedId={selected}
             now={now}
             onOpen={open}
@@ -128,8 +143,8 @@ function Explorer() {
             height={tableHeight}
           />
           <Text size="xs" c="dimmed">
-            Click a path, user or IP to filter by it. Keys: ↑ ↓ select, Enter opens, ← → pages, Esc clears
-            filters.
+            Click a path, user or IP to filter by it, a column&apos;s heading to sort by it. Keys: ↑ ↓ select,
+            Enter opens, ← → pages, Esc clears filters.
           </Text>
         </>
       )}

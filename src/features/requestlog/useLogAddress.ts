@@ -3,6 +3,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_TAKE } from '../../contract/requestLog';
+import {
+  parseSort,
+  parseStatusFilter,
+  SORT_PARAM,
+  STATUS_PARAM,
+  writeLogView,
+  type LogSort,
+  type StatusFilter,
+} from '../../routes/logView';
 import type { DetailFilterKey } from './EntryDetail';
 import type { FilterKey } from './LogTable';
 import { parseTrail, writeTrail } from './model/paging';
@@ -25,6 +34,14 @@ export function useLogAddress() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const trail = useMemo(() => parseTrail(params.get(TRAIL_PARAM)), [search]);
   const take = query.take ?? DEFAULT_TAKE;
+  // The view (sort, status filter) of the rows held: console-only parameters, kept when the query changes.
+  const sortParam = params.get(SORT_PARAM);
+  const statusParam = params.get(STATUS_PARAM);
+  const sort = useMemo(() => parseSort(sortParam), [sortParam]);
+  const status = useMemo(() => {
+    const f = parseStatusFilter(statusParam);
+    return typeof f === 'object' ? f : undefined;
+  }, [statusParam]);
 
   const go = useCallback(
     (next: URLSearchParams, replace = false) => setParams(next, { replace }),
@@ -44,7 +61,23 @@ export function useLogAddress() {
       applyQuery({ ...filtersOf(query), take: query.take, [key]: value }),
     [applyQuery, query],
   );
-  const clearFilters = useCallback(() => applyQuery({ take: query.take }), [applyQuery, query.take]);
+  const clearFilters = useCallback(() => {
+    const next = writeLogQuery({ take: query.take }, params);
+    next.delete(STATUS_PARAM);
+    next.delete(TRAIL_PARAM);
+    next.delete(ENTRY_PARAM);
+    go(next);
+  }, [params, go, query.take]);
+  /** The view changes in place (a new history entry, so Back undoes it); the open entry stays. */
+  const setView = useCallback(
+    (view: { sort?: LogSort; status?: StatusFilter }) => go(writeLogView(view, params)),
+    [params, go],
+  );
+  const setSort = useCallback((s: LogSort | undefined) => setView({ sort: s, status }), [setView, status]);
+  const setStatus = useCallback(
+    (f: StatusFilter | undefined) => setView({ sort, status: f }),
+    [setView, sort],
+  );
   /** The older page from id `older` on; this page goes on the trail. */
   const goOlder = useCallback(
     (older: number | undefined) => {
@@ -84,6 +117,10 @@ export function useLogAddress() {
     entryId,
     trail,
     take,
+    sort,
+    status,
+    setSort,
+    setStatus,
     applyQuery,
     onFilter,
     clearFilters,

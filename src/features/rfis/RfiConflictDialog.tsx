@@ -4,6 +4,7 @@ import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { CodeName } from '../../contract/codes';
 import type { ProjectMember } from '../../contract/dtos';
 import type { Editing } from '../../ui/editSession';
+import { LastWriteNote } from '../../ui/history/LastWriteNote';
 import { describeValue, EDITABLE_FIELDS, type RfiFormValues } from './model/editor';
 
 export interface Conflict {
@@ -12,6 +13,7 @@ export interface Conflict {
 }
 
 export function RfiConflictDialog({
+  rfiId,
   conflict,
   editing,
   statuses,
@@ -21,6 +23,8 @@ export function RfiConflictDialog({
   onTakeTheirs,
   onSaveMine,
 }: {
+  /** The RFI's folder id: who saved the other change is looked up in the request log. */
+  rfiId: number;
   conflict: Conflict | null;
   editing: Editing<RfiFormValues> | null;
   statuses: CodeName[];
@@ -38,6 +42,7 @@ export function RfiConflictDialog({
             Since you started editing, these fields were changed and saved by someone else. Choose what to
             keep.
           </Text>
+          <LastWriteNote record={{ kind: 'rfi', id: rfiId }} />
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="xs" aria-label="Changes by someone else">
               <Table.Thead>

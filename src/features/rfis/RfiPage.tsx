@@ -324,6 +324,7 @@ export function RfiPage() {
       </RecordTabs>
 
       <RfiConflictDialog
+        rfiId={rfiId}
         conflict={conflict}
         editing={editing}
         statuses={statuses}

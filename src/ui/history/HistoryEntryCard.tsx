@@ -8,6 +8,7 @@ import {
   type FieldChange,
   type HistoryEntry,
 } from '../../api/history/model';
+import { unchangedText } from '../../api/history/diff';
 import { routes } from '../../routes/routes';
 import { DateText } from '../DateText';
 
@@ -40,9 +41,12 @@ function Changes({ entry }: { entry: HistoryEntry }) {
     : entry.first
       ? 'Fields as sent (the oldest write of this kind the log holds)'
       : 'Changes';
-  const unchanged = entry.unchanged
-    ? `${entry.unchanged.toLocaleString()} more ${entry.unchanged === 1 ? 'field was' : 'fields were'} sent with the value ${entry.unchanged === 1 ? 'it' : 'they'} already had.`
-    : undefined;
+  // Named: which field was sent as it was (an older reader's entries have only the count).
+  const unchanged = entry.unchangedFields?.length
+    ? unchangedText(entry.unchangedFields)
+    : entry.unchanged
+      ? `${entry.unchanged.toLocaleString()} more ${entry.unchanged === 1 ? 'field was' : 'fields were'} sent with the value ${entry.unchanged === 1 ? 'it' : 'they'} already had.`
+      : undefined;
   if (!changes.length) {
     return (
       <Text size="sm" c="dimmed">
@@ -140,7 +144,14 @@ function Items({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
+export function HistoryEntryCard({
+  entry,
+  withSeconds = false,
+}: {
+  entry: HistoryEntry;
+  /** Another write shares this one's minute: its time to the second. */
+  withSeconds?: boolean;
+}) {
   const { error } = entry;
   const fieldErrors = error?.fieldErrors ?? [];
   const status = entry.statusCode !== undefined ? ` · ${entry.statusCode}` : '';
@@ -168,7 +179,8 @@ export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
           </Anchor>
         </Group>
         <Text size="sm" c="dimmed">
-          <DateText value={entry.date} withTime /> · by {entry.user ?? 'an unknown user'}
+          <DateText value={entry.date} withTime withSeconds={withSeconds} /> · by{' '}
+          {entry.user ?? 'an unknown user'}
           {entry.ipAddress ? ` · from ${entry.ipAddress}` : ''}
           {entry.forwardedFor ? ` (forwarded for ${entry.forwardedFor})` : ''}
         </Text>

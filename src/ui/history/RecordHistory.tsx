@@ -6,6 +6,7 @@ import { JSON_REPLY_PREFIX } from '../../contract/operations';
 import { RECORD_NOUN, historyPaths, type HistoryRecord } from '../../api/history/model';
 import { logRetentionQuery, recordHistoryQuery } from '../../api/history/queries';
 import { ROW_CAP, type RecordHistory as History, type Retention } from '../../api/history/read';
+import { sharedMinutes } from '../../api/history/times';
 import { DateText } from '../DateText';
 import { ErrorAlert } from '../ErrorAlert';
 import { HistoryEntryCard } from './HistoryEntryCard';
@@ -92,6 +93,8 @@ export function RecordHistory({ record }: { record: HistoryRecord }) {
   }
   const history = query.data;
   const { entries } = history;
+  // Two writes in one minute show their seconds (otherwise the same time twice).
+  const shared = sharedMinutes(entries);
   const failed = entries.filter((e) => e.error).length;
   // The operations' paths, short: "openissue/update" (the /json/reply/ form of each is read too).
   const paths = historyPaths(record.kind)
@@ -134,7 +137,7 @@ export function RecordHistory({ record }: { record: HistoryRecord }) {
         >
           {entries.map((entry) => (
             <li key={entry.id}>
-              <HistoryEntryCard entry={entry} />
+              <HistoryEntryCard entry={entry} withSeconds={shared.has(entry.id)} />
             </li>
           ))}
         </Stack>
