@@ -12,7 +12,7 @@ const FILE_MAX = 400;
 /** Files over their budget, each with the most lines it may have, and why it is allowed for now. */
 const ALLOWED: Record<string, { max: number; why: string }> = {
   'src/features/analytics/AnalyticsPage.tsx': {
-    max: 602,
+    max: 565,
     why: 'to be split into filters / cards / tables (issue 35)',
   },
   'src/features/analytics/model/aggregate.ts': {
