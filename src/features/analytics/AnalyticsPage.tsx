@@ -549,7 +549,7 @@ function BucketTable({
         {filled.length === 1 ? 'period' : 'periods'} with requests)
       </Button>
       {open && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} data-sideways="figures">
           <Table striped aria-label="Requests per period" data-testid="bucket-table">
             <Table.Thead>
               <Table.Tr>
