@@ -27,7 +27,7 @@ import { projectQuery } from '../../api/queries/projects';
 import type { StatusClass } from '../../api/requestLogReader/row';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
-import { FigureLink, FigureLinks } from './FigureLink';
+import { FigureLink, FigureLinks, wrappedButton } from './FigureLink';
 import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
@@ -544,7 +544,7 @@ function BucketTable({
   const filled = buckets.filter((b) => b.count > 0);
   return (
     <Stack gap="xs">
-      <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} style={{ alignSelf: 'start' }}>
+      <Button size="xs" variant="subtle" className={wrappedButton} onClick={() => setOpen((o) => !o)}>
         {open ? 'Hide' : 'Show'} the charts' figures ({formatCount(filled.length)}{' '}
         {filled.length === 1 ? 'period' : 'periods'} with requests)
       </Button>
