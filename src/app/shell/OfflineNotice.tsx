@@ -1,9 +1,9 @@
 // Says so while the browser is offline ("You are offline"), and while the page shows records kept on this device
 // (src/api/queryStore: offline, or the service could not be reached) "Offline — shown as of <time>", the time of
 // the oldest data on the page. Pages opened before come from that copy; others say they need the network. Once
-// the connection is back, what is shown is read again; saves fail at once with a message at the form meanwhile.
+// the connection is back, what is shown is read again. Meanwhile a change goes to the outbox (one line, issue 34).
 import { useCallback, useSyncExternalStore } from 'react';
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { onlineManager, useQueryClient, type QueryCache } from '@tanstack/react-query';
 import { restoredQueries } from '../../api/queryStore/persister';
 import { formatDate } from '../../ui/format';
@@ -57,21 +57,26 @@ export function OfflineNotice() {
     restored && asOf !== undefined
       ? `Offline — shown as of ${formatDate(new Date(asOf), true)}`
       : 'You are offline';
+  // One line (issue 34: it took ~230 px of a phone's screen): what is shown, and where a change goes, in the
+  // punch form's words. The longer story is in docs/offline.md.
   return (
     <Alert
       role="status"
       aria-live="polite"
       color="yellow"
       variant="light"
-      title={title}
+      py={6}
+      px="sm"
       mb="md"
       className="pm-no-print"
     >
-      {online
-        ? 'The service cannot be reached. The page shows the copy kept on this device when it was last opened; it is read again once the service answers.'
-        : restored
-          ? 'The page shows the copy kept on this device when it was last opened. Pages not opened on this device need the network; changes can be saved once the connection is back.'
-          : 'The page shows what was loaded before. Pages opened before on this device open from the copy kept here; others load, and changes can be saved, once the connection is back.'}
+      <Text fz={{ base: 'xs', xs: 'sm' }} span fw={600}>
+        {title}
+      </Text>
+      <Text fz={{ base: 'xs', xs: 'sm' }} span>
+        {' '}
+        — a change goes to the outbox
+      </Text>
     </Alert>
   );
 }

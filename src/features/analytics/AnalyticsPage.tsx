@@ -27,7 +27,7 @@ import { projectQuery } from '../../api/queries/projects';
 import type { StatusClass } from '../../api/requestLogReader/row';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
-import { FigureLink, FigureLinks } from './FigureLink';
+import { FigureLink, FigureLinks, wrappedButton } from './FigureLink';
 import { FailedSignIns } from './FailedSignIns';
 import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
@@ -507,12 +507,12 @@ function BucketTable({
   const filled = buckets.filter((b) => b.count > 0);
   return (
     <Stack gap="xs">
-      <Button size="xs" variant="subtle" onClick={() => setOpen((o) => !o)} style={{ alignSelf: 'start' }}>
+      <Button size="xs" variant="subtle" className={wrappedButton} onClick={() => setOpen((o) => !o)}>
         {open ? 'Hide' : 'Show'} the charts' figures ({formatCount(filled.length)}{' '}
         {filled.length === 1 ? 'period' : 'periods'} with requests)
       </Button>
       {open && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} data-sideways="figures">
           <Table striped aria-label="Requests per period" data-testid="bucket-table">
             <Table.Thead>
               <Table.Tr>

@@ -62,3 +62,6 @@ export function FigureLink({
     </a>
   );
 }
+
+/** A button whose label wraps instead of running past its card on a phone (issue 34). */
+export const wrappedButton = classes.wrapped;

@@ -5,6 +5,7 @@ import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core
 import { csvLines } from '../../ui/csv';
 import { downloadText } from '../../ui/download';
 import { FigureLink } from './FigureLink';
+import classes from './FigureLink.module.css';
 import { SLOWEST_FIRST, sortedBy, WORST_STATUS_FIRST } from './links';
 import type { GroupRow, Table as GroupTableData } from './model/aggregate';
 
@@ -102,7 +103,7 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
           Export CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} data-sideways="figures">
         <Table striped highlightOnHover aria-label={title} data-testid={`table-${title}`}>
           <Table.Thead>
             <Table.Tr>
@@ -113,6 +114,7 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
                   aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
                 >
                   <UnstyledButton
+                    className={classes.sort}
                     fw={600}
                     fz="sm"
                     onClick={() =>

@@ -2,6 +2,7 @@
 import { Table, Text } from '@mantine/core';
 import type { DailyReportActivity } from '../../contract/dtos';
 import print from '../../ui/print.module.css';
+import stacked from '../../ui/stackedTable.module.css';
 import { formatCsi, hoursText, subcontractorsOf, tradeCrew, TRADES, type Crew } from './model';
 
 const crewText = (c: Crew) => (c.people || c.hours ? `${c.people} / ${hoursText(c.hours)}` : '—');
@@ -14,8 +15,14 @@ export function ActivitiesTable({
   totals: Array<Crew & { key: string }>;
 }) {
   return (
-    // Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too.
-    <div className={print.wide} tabIndex={0} role="region" aria-label="Activities (scrolls sideways)">
+    // Scrolls sideways on a narrow desktop window: focusable, so the keyboard can scroll it too. At phone width
+    // each activity is a card of its own (src/ui/stackedTable.module.css).
+    <div
+      className={`${print.wide} ${stacked.stacked}`}
+      tabIndex={0}
+      role="region"
+      aria-label="Activities (scrolls sideways)"
+    >
       <Table
         striped
         withTableBorder
@@ -47,7 +54,7 @@ export function ActivitiesTable({
             const subs = subcontractorsOf(a);
             return (
               <Table.Tr key={a.dailyReportActivityId ?? `row-${i}`}>
-                <Table.Td>
+                <Table.Td data-label="Contact">
                   {a.contactString || (a.contact ? `User ${a.contact}` : '—')}
                   {a.primarySubc && !a.contactString?.includes(a.primarySubc) && (
                     <Text size="xs" c="dimmed">
@@ -55,8 +62,8 @@ export function ActivitiesTable({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{a.location || '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Location">{a.location || '—'}</Table.Td>
+                <Table.Td data-label="CSI">
                   {formatCsi(a.csi) ?? '—'}
                   {a.csiName && (
                     <Text size="xs" c="dimmed">
@@ -67,13 +74,14 @@ export function ActivitiesTable({
                 {TRADES.map((t) => (
                   <Table.Td
                     key={t.key}
+                    data-label={t.label}
                     style={{ textAlign: 'right', whiteSpace: 'nowrap' }}
                     data-trade={t.key}
                   >
                     {crewText(tradeCrew(a, t))}
                   </Table.Td>
                 ))}
-                <Table.Td>
+                <Table.Td data-label="Subcontractors">
                   {subs.length === 0
                     ? '—'
                     : subs.map((s) => (
@@ -82,7 +90,7 @@ export function ActivitiesTable({
                         </Text>
                       ))}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Shop">
                   <Text size="sm" fw={a.isUnion ? 600 : undefined}>
                     {a.isUnion ? 'Union' : 'Open shop'}
                   </Text>
@@ -92,7 +100,10 @@ export function ActivitiesTable({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td style={{ minWidth: 120, whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
+                <Table.Td
+                  data-label="Description"
+                  style={{ minWidth: 120, whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}
+                >
                   {a.description || '—'}
                 </Table.Td>
               </Table.Tr>
@@ -105,7 +116,12 @@ export function ActivitiesTable({
               Total ({activities.length} {activities.length === 1 ? 'activity' : 'activities'})
             </Table.Th>
             {totals.map((t) => (
-              <Table.Th key={t.key} style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-trade={t.key}>
+              <Table.Th
+                key={t.key}
+                style={{ textAlign: 'right', whiteSpace: 'nowrap' }}
+                data-trade={t.key}
+                data-label={TRADES.find((x) => x.key === t.key)?.label}
+              >
                 {crewText(t)}
               </Table.Th>
             ))}

@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery } from '../../api/queries/folders';
@@ -231,6 +231,19 @@ export function DashboardPage() {
   // The heading first, in a commit of its own (the page's largest text, what a visitor waits for); the details,
   // work panels and folders right after, as a transition: one commit of the whole page was one long task.
   const rest = useDeferredValue(true, false);
+  // On a phone the work comes first (issue 34): the panels right under the heading, the project's description
+  // and details (address, budget, contingency) after them. Read before the first render, so nothing moves.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const about = (
+    <>
+      {project.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} maw={860}>
+          {project.description}
+        </Text>
+      )}
+      {rest && <ProjectDetails project={project} />}
+    </>
+  );
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -259,17 +272,12 @@ export function DashboardPage() {
         {logo && <ProjectLogo key={logo} src={logo} name={name} />}
       </Group>
 
-      {project.description && (
-        <Text style={{ whiteSpace: 'pre-wrap' }} maw={860}>
-          {project.description}
-        </Text>
-      )}
-
+      {!phone && about}
       {rest && (
         <>
           <RememberWork project={project} projectId={projectId} />
-          <ProjectDetails project={project} />
           <WorkPanels projectId={projectId} rootFolderId={project.rootFolderId} />
+          {phone && about}
           <Containers projectId={projectId} rootFolderId={project.rootFolderId} />
         </>
       )}

@@ -8,6 +8,7 @@ import { routes } from '../../routes/routes';
 import { DateText } from '../../ui/DateText';
 import { displayTextDate } from '../../ui/textDate';
 import { CREATED_CAP, type CreatedItem } from './createdHere';
+import stacked from '../../ui/stackedTable.module.css';
 
 const FIRST_SHOWN = 10;
 
@@ -59,7 +60,7 @@ export function CreatedHere({
             Nothing has been created from this browser for this project yet.
           </Text>
         ) : (
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" className={stacked.stacked}>
             <Table verticalSpacing={4} fz="sm" aria-labelledby="punch-created-here" miw={560}>
               <Table.Thead>
                 <Table.Tr>
@@ -73,8 +74,10 @@ export function CreatedHere({
               <Table.Tbody>
                 {shown.map((item) => (
                   <Table.Tr key={item.tempItemId}>
-                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>#{item.number}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Table.Td data-label="No." style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      #{item.number}
+                    </Table.Td>
+                    <Table.Td data-label="Summary" style={{ overflowWrap: 'anywhere' }}>
                       {item.summary}
                       {item.containerId !== containerId && (
                         <Text span size="xs" c="dimmed">
@@ -83,9 +86,9 @@ export function CreatedHere({
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{item.location ?? '—'}</Table.Td>
-                    <Table.Td>{displayTextDate(item.dueDate) ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="Location">{item.location ?? '—'}</Table.Td>
+                    <Table.Td data-label="Due date">{displayTextDate(item.dueDate) ?? '—'}</Table.Td>
+                    <Table.Td data-label="Created" style={{ whiteSpace: 'nowrap' }}>
                       <DateText value={new Date(item.createdAt)} withTime />
                     </Table.Td>
                   </Table.Tr>

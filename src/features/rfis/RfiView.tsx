@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, EmptyState, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import stacked from '../../ui/stackedTable.module.css';
 import { routes } from '../../routes/routes';
 import type { FolderDocument, OpenIssue, ProjectMember } from '../../contract/dtos';
 import { DateText } from '../../ui/DateText';
@@ -187,7 +188,7 @@ function ReferencedDocuments({ documents, projectId }: { documents: FolderDocume
           description="This RFI refers to no documents."
         />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} className={stacked.stacked}>
           <Table verticalSpacing="xs" aria-label="Referenced documents">
             <Table.Thead>
               <Table.Tr>
@@ -203,7 +204,7 @@ function ReferencedDocuments({ documents, projectId }: { documents: FolderDocume
             <Table.Tbody>
               {documents.map((d, i) => (
                 <Table.Tr key={d.documentId ?? `i${i}`}>
-                  <Table.Td>
+                  <Table.Td data-label="Number">
                     {d.folderId ? (
                       <Anchor component={Link} to={routes.folder.href(projectId, d.folderId)}>
                         {d.documentNumber || `Document ${d.documentId ?? ''}`}
@@ -212,14 +213,16 @@ function ReferencedDocuments({ documents, projectId }: { documents: FolderDocume
                       d.documentNumber || `Document ${d.documentId ?? ''}`
                     )}
                   </Table.Td>
-                  <Table.Td>{d.documentTypeName || '—'}</Table.Td>
-                  <Table.Td>{d.documentDisciplineName || '—'}</Table.Td>
-                  <Table.Td>{d.documentStatusName || '—'}</Table.Td>
-                  <Table.Td>{d.documentIssue || '—'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Type">{d.documentTypeName || '—'}</Table.Td>
+                  <Table.Td data-label="Discipline">{d.documentDisciplineName || '—'}</Table.Td>
+                  <Table.Td data-label="Status">{d.documentStatusName || '—'}</Table.Td>
+                  <Table.Td data-label="Issue">{d.documentIssue || '—'}</Table.Td>
+                  <Table.Td data-label="Issue date">
                     <DateText value={d.documentIssueDate} />
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.uploadedFileName || '—'}</Table.Td>
+                  <Table.Td data-label="File" style={{ overflowWrap: 'anywhere' }}>
+                    {d.uploadedFileName || '—'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

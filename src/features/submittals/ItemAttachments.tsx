@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { attachmentsQuery } from './queries';
 import { formatBytes } from '../../ui/format';
 import { downloadUrl, fileTypeLabel } from './model';
+import stacked from '../../ui/stackedTable.module.css';
 
 function Stamp({ at, by }: { at: Date | undefined; by: string | undefined }) {
   if (!at && !by) {
@@ -35,7 +36,7 @@ function FileRow({ file }: { file: AttachmentFile }) {
   const size = formatBytes(file.uploadedFileSize);
   return (
     <Table.Tr data-attachment={file.attachmentFileId}>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td data-label="File" style={{ overflowWrap: 'anywhere' }}>
         {url ? (
           <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
             {name}
@@ -51,24 +52,27 @@ function FileRow({ file }: { file: AttachmentFile }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td title={file.uploadedFileType}>{fileTypeLabel(file) ?? '—'}</Table.Td>
+      <Table.Td data-label="Type" title={file.uploadedFileType}>
+        {fileTypeLabel(file) ?? '—'}
+      </Table.Td>
       <Table.Td
+        data-label="Size"
         style={{ whiteSpace: 'nowrap', textAlign: 'right' }}
         title={size ? `${file.uploadedFileSize?.toLocaleString()} bytes` : undefined}
       >
         {size || '—'}
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td data-label="Description" style={{ overflowWrap: 'anywhere' }}>
         {file.attachmentFileDescription || (
           <Text span size="sm" c="dimmed">
             No description
           </Text>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-label="Uploaded" style={{ whiteSpace: 'nowrap' }}>
         <Stamp at={file.uploadedDate} by={file.uploadedBy} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-label="Modified" style={{ whiteSpace: 'nowrap' }}>
         <Stamp at={file.modifiedDate} by={file.modifiedBy} />
       </Table.Td>
     </Table.Tr>
@@ -100,7 +104,7 @@ export function ItemAttachments({ item }: { item: Folder }) {
     content = <EmptyState size="sm" title="No files" description="Nothing is attached to this item." />;
   } else {
     content = (
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer minWidth={860} className={stacked.stacked}>
         <Table verticalSpacing="xs" aria-labelledby={headingId}>
           <Table.Thead>
             <Table.Tr>

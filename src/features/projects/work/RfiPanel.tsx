@@ -112,7 +112,7 @@ function RfiFigures({ projectId, containerId }: { projectId: number; containerId
                   to={routes.rfi.href(projectId, containerId, r.folderId)}
                   fw={600}
                   size="sm"
-                  style={{ whiteSpace: 'nowrap' }}
+                  style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
                 >
                   {r.number}
                 </Anchor>
