@@ -118,7 +118,15 @@ test('sign-in, an edit, a failed call and a re-sign-in leave no password and no 
   // 5. The session lapses; the next call asks to sign in again over the page.
   await page.goto('/projects/1');
   await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
-  await page.waitForTimeout(TTL_SECONDS * 1000 + 1500);
+  // Sessions slide: the lapse counts from the page's last call (the dashboard's panels go on reading after its
+  // heading shows), so wait until no call has been made for the whole lifetime and a little more.
+  let lastCall = Date.now();
+  page.on('request', (r) => {
+    if (/\/api\/internal\/|\/json\/reply\//.test(r.url())) lastCall = Date.now();
+  });
+  await expect
+    .poll(() => Date.now() - lastCall, { timeout: 120_000, intervals: [500] })
+    .toBeGreaterThan(TTL_SECONDS * 1000 + 1500);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'RFIs' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(dialog).toBeVisible();

@@ -35,7 +35,7 @@ export function FailedSignIns({ analytics }: { analytics: Analytics }) {
             {names > groups.length ? ` (the ${groups.length} most tried shown)` : ''}. The name is the one
             sent; the password is never logged.
           </Text>
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} data-sideways="figures">
             <Table striped aria-label="Failed sign-ins by user name">
               <Table.Thead>
                 <Table.Tr>

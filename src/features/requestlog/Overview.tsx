@@ -105,7 +105,13 @@ function Histogram({ rows }: { rows: RequestLogEntry[] }) {
       </div>
       <div style={{ display: 'flex', gap: 2 }}>
         {stats.bins.map((b) => (
-          <Text key={b.upTo} size="10px" c="dimmed" style={{ flex: 1, textAlign: 'center' }}>
+          // minWidth 0 and wrapping: ten labels fit a phone's width (none scrolls sideways).
+          <Text
+            key={b.upTo}
+            size="10px"
+            c="dimmed"
+            style={{ flex: 1, minWidth: 0, textAlign: 'center', overflowWrap: 'anywhere' }}
+          >
             {b.upTo === Infinity ? '≥5s' : `<${boundLabel(b.upTo)}`}
           </Text>
         ))}
