@@ -46,8 +46,9 @@ export function Header({ projectId, navOpened, onToggleNav }: HeaderProps) {
   // At phone width the project's name gets the row: the brand steps aside inside a project (the navigation's
   // "Start page" leads home), and the palette and sign-out become icons. It steps aside for the Outbox badge
   // too: beside it, the search button and the rest there is no room for it at 390 px (issue 34).
+  // On a phone the 44 px buttons leave the project's name room with narrower edges and gaps (issue 34).
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         <Burger
           opened={navOpened}
