@@ -6,8 +6,8 @@
 //
 // The journal: a batch that came in a burst (a full batch), and every batch after it while any wait, is first
 // stored as it came — one row of `request_log_journal` holding the serialised batch, a cheap insert — and its rows
-// are built and written later: while the burst lasts, one entry now and then (a small share of a core, so the
-// writer does not compete with answering the burst), all of them once no full batch has come for HOLD_CHECK_MS,
+// are built and written later: none while the burst lasts (the writer leaves the cores to answering it), all of
+// them once no full batch has come for HOLD_CHECK_MS,
 // and at once when the log is queried (`drain`). A batch is acknowledged once it is committed — as rows or in the
 // journal — so whatever was acknowledged survives a crash: at start the journal is written as rows first.
 import Database from 'better-sqlite3';
@@ -20,8 +20,6 @@ export { createWriter, rowBytes, ROW_BYTES_SQL, ROW_ANON } from './log-retention
 
 /** A burst is over once no full batch has come for this long; then the journal is written out. */
 export const HOLD_CHECK_MS = 200;
-/** While a burst lasts, the journal is written out at this share of the writer's time at most. */
-const BURST_SHARE = 0.2;
 /** A query waits at most this long for the journal to be written out; the reply says what is left. */
 const DRAIN_MAX_MS = 1500;
 
@@ -58,24 +56,18 @@ export function createJournal(db, writer, rowsOf) {
   };
   const later = () => {
     if (timer || !backlog) return;
-    const burst = Date.now() - lastFullMs < HOLD_CHECK_MS;
     const run = () => {
       timer = undefined;
-      const started = performance.now();
-      if (!step()) return;
-      const took = performance.now() - started;
-      const inBurst = Date.now() - lastFullMs < HOLD_CHECK_MS;
-      // In a burst, rest so that writing takes BURST_SHARE of the time; after it, one entry per turn (messages
-      // are taken in between).
-      if (inBurst)
-        timer = setTimeout(run, Math.max(HOLD_CHECK_MS / 4, (took * (1 - BURST_SHARE)) / BURST_SHARE));
-      else timer = setImmediate(run);
-      if (inBurst) timer.unref?.();
+      // While the burst lasts the journal waits (the writer leaves the cores to answering it); after it, one
+      // entry per turn (messages are taken in between).
+      if (Date.now() - lastFullMs < HOLD_CHECK_MS) {
+        timer = setTimeout(run, HOLD_CHECK_MS);
+        timer.unref?.();
+        return;
+      }
+      if (step()) timer = setImmediate(run);
     };
-    if (burst) {
-      timer = setTimeout(run, HOLD_CHECK_MS);
-      timer.unref?.();
-    } else timer = setImmediate(run);
+    run();
   };
   const stopTimer = () => {
     if (timer === undefined) return;
