@@ -14,6 +14,7 @@ import { BODY_LIMIT } from './core/wire';
 import { ServiceError, type HandlerTable } from './handler';
 import { cors, isApiUrl, replyHeaders } from './http/headers';
 import { operationHandler } from './http/operation';
+import { COMPRESS_OVER_BYTES } from './http/compress';
 import { responder } from './http/respond';
 import { consoleDir, sendPageOrNotFound, serveConsole } from './http/static';
 import { slowClientServer } from './http/timeouts';
@@ -39,8 +40,6 @@ export interface AppOptions {
 }
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
-/** Replies up to this size go uncompressed: below ~1 KB compression saves less than its headers cost. */
-const COMPRESS_OVER_BYTES = 1024;
 const TEXT_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 export function buildApp(options: AppOptions) {
@@ -94,7 +93,8 @@ export function buildApp(options: AppOptions) {
   app.addContentTypeParser('*', { parseAs: 'string' }, asText);
 
   // Replies over 1 KB are compressed (br or gzip, as the request's Accept-Encoding asks; none without it) on every
-  // route declared after it: hence the routes below are declared once it is registered (`after`). The console's
+  // route declared after it: hence the routes below are declared once it is registered (`after`). Operations opt
+  // out: `respond` compresses their replies without the plugin's per-request hooks (./http/compress.ts). The console's
   // hashed files are precompressed by the build and pass through as they are. A reply written to the socket
   // piece by piece (reply.hijack) skips it and streams as before. Requests are not decompressed.
   app.register(fastifyCompress, { threshold: COMPRESS_OVER_BYTES, globalDecompression: false });
@@ -107,6 +107,8 @@ export function buildApp(options: AppOptions) {
           method: ALL_METHODS,
           url,
           config: { op: name },
+          // Operation replies are compressed by `respond` (./http/compress.ts), not by the plugin's hooks.
+          compress: false,
           handler: (request, reply) => handleOperation(name, request, reply),
         });
       }

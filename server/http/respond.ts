@@ -8,6 +8,7 @@ import type { RequestLog } from '../core/requestlog';
 import { BODY_LIMIT, callbackName, errorBody, writeJson } from '../core/wire';
 import { ServiceError } from '../handler';
 import type { Who } from './exchange';
+import { sendText } from './compress';
 import { logFacts } from './log-record';
 
 /** A reply written piece by piece (a RowStream's list): its first part, the rest, and the RowStream's options. */
@@ -49,12 +50,12 @@ export function responder(log: RequestLog, development: boolean): Respond {
 
     // A URL the router could not decode has no parsed query.
     const written = writeJson(json, callbackName((request.query ?? {}) as Record<string, unknown>));
-    const send = () => reply.code(status).header('content-type', written.contentType).send(written.text);
-    if (op && !op.logged) return void send();
+    if (op && !op.logged) return sendText(request, reply, status, written.contentType, written.text);
     // An authenticated write is answered once its log row is committed; anything else at once.
     const committed = log.record(op, logFacts(request, op, written, error, who));
-    if (committed) void committed.then(send);
-    else send();
+    if (committed)
+      void committed.then(() => sendText(request, reply, status, written.contentType, written.text));
+    else sendText(request, reply, status, written.contentType, written.text);
   };
 
   /**
