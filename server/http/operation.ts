@@ -35,12 +35,32 @@ export function operationHandler(deps: OperationDeps) {
     const op: OperationDef = operations[name];
     const who: Who = {};
     try {
+      // A read repeated exactly (same body, same session) skips binding; its session is checked all the same.
+      const boundKey = ReadCache.boundKey(
+        op,
+        request.method,
+        request.rawBody,
+        request.headers['content-type'],
+        request.query as object,
+      );
+      const bound = readCache.bound(boundKey);
+      if (bound) {
+        const user = deps.sessions.resolve(bound.sessionKey);
+        const cached = user?.id === bound.userId ? readCache.get(bound.key) : undefined;
+        if (cached !== undefined) {
+          Object.assign(who, { body: bound.body, dto: bound.dto, sessionKey: bound.sessionKey, user });
+          respond(request, reply, op, { json: cached }, who);
+          return reply;
+        }
+      }
+
       const { dto, user } = bind(op, request, who, deps.sessions);
 
       // Reads of the same request by the same user answer from the cache until the next successful write.
       const cacheKey = ReadCache.key(op, user?.id, dto);
       const cached = readCache.get(cacheKey);
       if (cached !== undefined) {
+        remember(readCache, boundKey, cacheKey, who);
         respond(request, reply, op, { json: cached }, who);
         return reply;
       }
@@ -71,6 +91,7 @@ export function operationHandler(deps: OperationDeps) {
         if (stream.count !== undefined) reply.header('x-total-count', String(stream.count));
       } else json = stringifyWire(encode(op.response, full));
       readCache.settle(op, cacheKey, json);
+      remember(readCache, boundKey, cacheKey, who);
       respond(request, reply, op, { json }, who);
     } catch (error) {
       respond(request, reply, op, { error }, who);
@@ -149,6 +170,19 @@ async function run(
     string,
     unknown
   >;
+}
+
+/** Remembers how a cached read's request was bound, for its repeats (ReadCache.bound). */
+function remember(readCache: ReadCache, boundKey: string, cacheKey: string, who: Who): void {
+  const { user, sessionKey, body, dto } = who;
+  if (!boundKey || !user || !sessionKey || !body || !dto) return;
+  readCache.bind(boundKey, {
+    sessionKey,
+    userId: user.id,
+    body: body as Record<string, unknown>,
+    dto: dto as Record<string, unknown>,
+    key: cacheKey,
+  });
 }
 
 function isEmpty(o: object): boolean {
