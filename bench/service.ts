@@ -145,10 +145,18 @@ async function main() {
       const bareUrl = `${bare!.url}/bare`;
       const serviceUrl = `${service.url}/api/internal/openissue/read`;
       if (WARMUP_S > 0) await cannon(bareUrl, body, WARMUP_S);
-      const settle = () =>
-        fetch(`${service.url}/requestlogs?Take=1`, { headers: { authorization: `Bearer ${apiKey}` } }).then(
-          (r) => r.arrayBuffer(),
-        );
+      // A query waits at most 1.5 s for the log's journal; the reply says what is still unwritten
+      // (`responseStatus.meta.unwritten`). Asked again until nothing is, so no round's rows are written during
+      // the next round (where they would slow the bare side down and flatter the ratio).
+      const settle = async () => {
+        for (let i = 0; i < 20; i++) {
+          const r = await fetch(`${service.url}/requestlogs?Take=1`, {
+            headers: { authorization: `Bearer ${apiKey}` },
+          });
+          const json = (await r.json()) as { responseStatus?: { meta?: { unwritten?: string } } };
+          if (!json.responseStatus?.meta?.unwritten) return;
+        }
+      };
       if (WARMUP_S > 0) await cannon(serviceUrl, body, WARMUP_S);
       await settle();
       const rounds: { bare: number; service: number; ratio: number; settleMs: number }[] = [];
