@@ -12,6 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { DatePickButton } from '../../ui/DatePickButton';
 import type { CodeName } from '../../contract/codes';
 import { columnByKey, type CellErrors, type ColumnKey } from './model';
 import {
@@ -201,7 +202,17 @@ export function PhoneEntry({ userName, containerId, statuses, readOnly, onSave }
               {LOCATION_KEYS.map((k) => text(k))}
             </SimpleGrid>
           </fieldset>
-          {text('dueDate', { placeholder: 'MM/DD/YYYY' })}
+          {text('dueDate', {
+            placeholder: 'MM/DD/YYYY',
+            inputMode: 'numeric',
+            rightSection: readOnly ? undefined : (
+              <DatePickButton
+                value={form.values.dueDate}
+                onPick={(v) => set('dueDate', v)}
+                label="Open the calendar"
+              />
+            ),
+          })}
           {select('status', statusOptions)}
           {text('responsibleParties', { description: 'Separate names with ; or ,' })}
           <Button

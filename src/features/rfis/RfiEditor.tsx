@@ -14,6 +14,7 @@ import {
 import type { CodeName } from '../../contract/codes';
 import type { Ref } from 'react';
 import type { ProjectMember } from '../../contract/dtos';
+import { DatePickButton } from '../../ui/DatePickButton';
 import { EditForm } from '../../ui/EditForm';
 import { FormSection } from '../../ui/FormSection';
 import { memberOptions } from '../../ui/memberOptions';
@@ -117,6 +118,13 @@ export function RfiEditor({
             description={due ? displayTextDate(values.dueDate, { style: 'full' }) : 'MM/DD/YYYY'}
             inputMode="numeric"
             autoComplete="off"
+            rightSection={
+              <DatePickButton
+                value={values.dueDate}
+                onPick={(dueDate) => onChange({ dueDate })}
+                label="Open the calendar"
+              />
+            }
           />
           <Select
             label="Status"

@@ -4,6 +4,7 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Text, Textarea, TextInput 
 import type { ReactNode, Ref } from 'react';
 import { submittalStatuses } from '../../contract/statuses';
 import type { ProjectMember, SubmittalPackage } from '../../contract/dtos';
+import { DatePickButton } from '../../ui/DatePickButton';
 import { EditForm } from '../../ui/EditForm';
 import { FormSection } from '../../ui/FormSection';
 import { memberOptions } from '../../ui/memberOptions';
@@ -136,6 +137,13 @@ export function SubmittalEditor({
             placeholder="MM/DD/YYYY"
             inputMode="numeric"
             autoComplete="off"
+            rightSection={
+              <DatePickButton
+                value={values.dueDateFromSub}
+                onPick={(dueDateFromSub) => onChange({ dueDateFromSub })}
+                label="Open the calendar"
+              />
+            }
           />
         </SimpleGrid>
       </FormSection>
