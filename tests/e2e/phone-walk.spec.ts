@@ -134,12 +134,11 @@ function audit(args: { min: number; inline: string[]; scrollers: string[] }): {
   return { small, wide, page: document.documentElement.scrollWidth };
 }
 
-test('every screen at 390 × 844: targets at least 44 × 44, nothing scrolls sideways', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signIn(page, seed.admin);
+/** Walks the screens: their targets under 44 × 44 and their sideways scrolling, a screenshot of each. */
+async function walk(page: Page, walked: typeof screens, suffix = '') {
   const small: string[] = [];
   const wide: string[] = [];
-  for (const screen of screens) {
+  for (const screen of walked) {
     await page.goto(screen.path);
     await screen.ready(page);
     await page.waitForLoadState('networkidle');
@@ -157,10 +156,29 @@ test('every screen at 390 × 844: targets at least 44 × 44, nothing scrolls sid
     for (const f of found.wide)
       wide.push(`${screen.name}: ${f.what} content ${f.width} px in ${f.height} px`);
     if (found.page > 390) wide.push(`${screen.name}: the page is ${found.page} px wide`);
-    await shot(page, `phone-walk-${screen.name}`);
+    await shot(page, `phone-walk-${screen.name}${suffix}`);
   }
   expect.soft(small, 'targets smaller than 44 × 44').toEqual([]);
   expect(wide, 'sideways scrolling').toEqual([]);
+}
+
+test('every screen at 390 × 844: targets at least 44 × 44, nothing scrolls sideways', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, seed.admin);
+  await walk(page, screens);
+});
+
+test('in the dark scheme too: dashboard, RFI, punch form, outbox and request log', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  await signIn(page, seed.admin);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const named = ['dashboard', 'rfi', 'punch-list', 'outbox', 'request-log'];
+  await walk(
+    page,
+    screens.filter((s) => named.includes(s.name)),
+    '-dark',
+  );
 });
 
 test('the dashboard puts the work first: the "Work" heading within the first screen', async ({ page }) => {
