@@ -1,11 +1,11 @@
 // "Dates are picked, not typed" (issue 34): a calendar button for a date field that keeps its text entry for
 // keyboards. The button opens the month of the field's date (or this month); tapping a day writes it into the
-// field and closes the month. The calendar itself (@mantine/dates, DateCalendar.tsx) loads on the first opening.
+// field and closes the month. The calendar itself (@mantine/dates, dates.tsx) loads on the first opening.
 import { ActionIcon, Loader, Popover } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { CalendarIcon } from './icons';
 
-const DateCalendar = lazy(() => import('./DateCalendar'));
+const DateCalendar = lazy(() => import('./dates'));
 
 export function DatePickButton({
   value,

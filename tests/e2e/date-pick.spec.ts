@@ -8,7 +8,9 @@ const RFI = '/projects/1/rfis/4/112';
 
 test.use({ failOnPageErrors: true });
 
-test('the RFI editor: open the calendar, pick a day, save, reload: the due date is that day', async ({ page }) => {
+test('the RFI editor: open the calendar, pick a day, save, reload: the due date is that day', async ({
+  page,
+}) => {
   await signIn(page, seed.pm);
   await page.goto(RFI);
   await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();

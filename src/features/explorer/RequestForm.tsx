@@ -1,9 +1,8 @@
 // The form generated from a request schema. Every input edits the shared draft at its path; an empty input
 // means "not sent" (the service changes only the fields sent).
-import '@mantine/dates/styles.css';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '../../ui/dates';
 import dayjs from 'dayjs';
 import { parseDateTime } from '../../contract/codecs';
 import type { Draft, FieldModel, Path } from './model/form';

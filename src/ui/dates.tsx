@@ -1,7 +1,11 @@
-// The month shown by DatePickButton (loaded on its first opening, so @mantine/dates stays out of the screens'
-// first load): the field's date selected, today marked, a tapped day written back as a text date.
+// The console's one door to @mantine/dates and its styles (one import of them: tests/unit/config-styles.test.ts),
+// reached only from lazy chunks: DateCalendar, the month shown by DatePickButton (loaded on its first opening, so
+// the package stays out of the screens' first load: the field's date selected, today marked, a tapped day written
+// back as a text date), and the API explorer's DateTimePicker.
 import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
+
+export { DateTimePicker } from '@mantine/dates';
 import { formatTextDate, parseTextDate } from '../contract/textDates';
 
 const iso = (d: { year: number; month: number; day: number }) => formatTextDate(d, 'iso');
