@@ -1,7 +1,7 @@
 // The RFI screen: the RFI and its recipients (read in parallel by the loader), who must act next and whether it
 // is overdue at a glance, and the editor with a draft, an unsaved-changes guard and a conflict check.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { todayDay } from '../../ui/textDate';
 import { LeaveDialog, useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { clearDraft, loadDraft, saveDraft, type RfiDraft } from './draft';
 import { rfiQuery, rfiRecipientsQuery, useUpdateRfi } from './queries';
+import { RfiBallInCourt } from './RfiBallInCourt';
 import { RfiConflictDialog, type Conflict } from './RfiConflictDialog';
 import { RfiEditor, type FormErrors } from './RfiEditor';
 import { rfiOutboxEntry, rfiRecord } from './outbox';
@@ -254,22 +255,7 @@ export function RfiPage() {
       />
 
       <RecordTabs record={{ kind: 'rfi', id: rfiId }} showDetails={editing !== null}>
-        <Paper
-          withBorder
-          p="md"
-          radius="md"
-          bg={overdue > 0 ? 'var(--mantine-color-red-light)' : 'var(--mantine-color-blue-light)'}
-          aria-label="Ball in court"
-          role="note"
-        >
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Ball in court
-          </Text>
-          <Text fw={700} size="lg">
-            {court.name ?? (court.userId ? `User ${court.userId}` : 'Nobody')}
-          </Text>
-          <Text size="sm">{court.reason}</Text>
-        </Paper>
+        <RfiBallInCourt court={court} overdue={overdue} />
 
         {!canModify && (
           <Alert color="gray" variant="light" title="Read-only">
