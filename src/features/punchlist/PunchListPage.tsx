@@ -1,7 +1,7 @@
 // Punch-list bulk entry (operation 5): a keyboard-first grid, paste and file import, per-cell validation,
 // creation in batches with retries under the same TempItemIds, and a draft that survives reloads.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -13,18 +13,18 @@ import { folderKind, useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
-import { ErrorAlert } from '../../ui/ErrorAlert';
 import { RecordTabs } from '../../ui/history/RecordTabs';
 import { toBatches, type Progress as SendState } from './create';
 import { CreatedHere } from './CreatedHere';
 import { createdFromRows } from './createdHere';
-import { DraftNotice } from './DraftNotice';
 import { ImportDialog, type ImportFile } from './ImportDialog';
 import { PhonePunch } from './PhonePunch';
 import { COLUMN_KEYS, isBlank, newRow, toPunchList, type ColumnKey, type GridRow } from './model';
 import type { GridHandle } from './gridTypes';
 import { punchOutboxEntry, punchRecord } from './outbox';
 import { PunchGrid } from './PunchGrid';
+import { PunchHeading } from './PunchHeading';
+import { PunchNotices } from './PunchNotices';
 import { useCreatePunchItems } from './queries';
 import { ProblemsPanel } from './ProblemsPanel';
 import { PunchToolbar } from './PunchToolbar';
@@ -235,83 +235,27 @@ export function PunchListPage() {
       <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
         ← Project dashboard
       </Anchor>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Punch list</Title>
-          <Text size="sm" c="dimmed">
-            New items for “{folder.folderName ?? `Folder ${containerId}`}”. Type, paste from a spreadsheet or
-            import a file; each row becomes one item with the next number of the project.
-          </Text>
-        </div>
-        <Group gap="xs">
-          {phone && (
-            <Button variant="default" size="md" onClick={() => setGridOnPhone(false)}>
-              One item at a time
-            </Button>
-          )}
-          <Badge variant="light" color="gray" size="lg">
-            {plural(summary.pending, 'row')} to create
-          </Badge>
-          {summary.withErrors > 0 && (
-            <Badge variant="light" color="red" size="lg">
-              {plural(summary.withErrors, 'row')} with problems
-            </Badge>
-          )}
-          {summary.created > 0 && (
-            <Badge variant="light" color="green" size="lg">
-              {summary.created.toLocaleString()} created
-            </Badge>
-          )}
-        </Group>
-      </Group>
+      <PunchHeading
+        listName={folder.folderName ?? `Folder ${containerId}`}
+        pending={summary.pending}
+        withErrors={summary.withErrors}
+        created={summary.created}
+        onOneAtATime={phone ? () => setGridOnPhone(false) : undefined}
+      />
 
       <RecordTabs record={{ kind: 'punchContainer', id: containerId }} detailsLabel="New items" gap="sm">
-        {!canModify && (
-          <Alert color="yellow" title="Read only">
-            You may not add items to this punch list.
-          </Alert>
-        )}
-        {draftNotice && (
-          <DraftNotice
-            savedAt={restored?.savedAt}
-            onDiscard={discardDraft}
-            onClose={() => setDraftNotice(false)}
-          />
-        )}
-        {storageFailed && (
-          <Alert color="yellow" variant="light" title="The draft is not being saved">
-            This browser refused to store the draft (storage full or disabled). Create the items before
-            leaving the page.
-          </Alert>
-        )}
-        {inOutbox.length > 0 && (
-          <Alert
-            color={inOutbox.some((e) => e.state === 'refused') ? 'orange' : 'blue'}
-            variant="light"
-            title="Saved to the outbox"
-            data-testid="punch-outbox-notice"
-          >
-            {queuedRows > 0
-              ? `${plural(queuedRows, 'row')} saved here: they will be sent when the connection is back.`
-              : `${plural(inOutbox.length, 'batch', 'batches')} of new items for this list are not sent yet.`}{' '}
-            <Anchor component={Link} to={routes.outbox.href()}>
-              Open the outbox
-            </Anchor>
-          </Alert>
-        )}
-        {sendError && (
-          <ErrorAlert
-            title="Not every row was created"
-            error={sendError}
-            onRetry={canModify ? () => void submit() : undefined}
-          />
-        )}
-        {sendError && (
-          <Text size="xs" c="dimmed" mt={-6}>
-            Trying again is safe: rows the service already created are recognised by their TempItemId and not
-            created twice.
-          </Text>
-        )}
+        <PunchNotices
+          canModify={canModify}
+          draftRestored={draftNotice}
+          draftSavedAt={restored?.savedAt}
+          onDiscardDraft={discardDraft}
+          onCloseDraft={() => setDraftNotice(false)}
+          storageFailed={storageFailed}
+          inOutbox={inOutbox}
+          queuedRows={queuedRows}
+          sendError={sendError}
+          onRetry={() => void submit()}
+        />
 
         <PunchToolbar
           grid={grid}
