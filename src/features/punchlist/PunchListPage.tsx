@@ -1,37 +1,34 @@
 // Punch-list bulk entry (operation 5): a keyboard-first grid, paste and file import, per-cell validation,
 // creation in batches with retries under the same TempItemIds, and a draft that survives reloads.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../api/errors';
-import { enqueue, isOffline, isUnreachable, SAVED_TO_OUTBOX, useOutboxFor } from '../../api/outbox';
+import { useOutboxFor } from '../../api/outbox';
 import { folderQuery } from '../../api/queries/folders';
 import { folderKind, useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
-import { ErrorAlert } from '../../ui/ErrorAlert';
 import { RecordTabs } from '../../ui/history/RecordTabs';
-import { toBatches, type Progress as SendState } from './create';
 import { CreatedHere } from './CreatedHere';
-import { createdFromRows } from './createdHere';
-import { DraftNotice } from './DraftNotice';
 import { ImportDialog, type ImportFile } from './ImportDialog';
 import { PhonePunch } from './PhonePunch';
-import { COLUMN_KEYS, isBlank, newRow, toPunchList, type ColumnKey, type GridRow } from './model';
+import { COLUMN_KEYS, isBlank, newRow, type ColumnKey, type GridRow } from './model';
 import type { GridHandle } from './gridTypes';
-import { punchOutboxEntry, punchRecord } from './outbox';
+import { punchRecord } from './outbox';
 import { PunchGrid } from './PunchGrid';
-import { useCreatePunchItems } from './queries';
+import { PunchHeading } from './PunchHeading';
+import { PunchNotices } from './PunchNotices';
 import { ProblemsPanel } from './ProblemsPanel';
 import { PunchToolbar } from './PunchToolbar';
 import { SendProgress } from './SendProgress';
 import { useCreatedHere } from './useCreatedHere';
 import { usePunchDraft } from './usePunchDraft';
-import { isClean, plural, useRowProblems, type Problem } from './useRowProblems';
+import { usePunchSend } from './usePunchSend';
+import { plural, useRowProblems, type Problem } from './useRowProblems';
 
 export function PunchListPage() {
   const { projectId, containerId } = useRouteIds(routes.punchList);
@@ -53,20 +50,14 @@ export function PunchListPage() {
   );
   const [exclude, setExclude] = useState(false);
   const [showProblems, setShowProblems] = useState(true);
-  const [progress, setProgress] = useState<SendState | null>(null);
-  const [sendError, setSendError] = useState<ApiError | null>(null);
   const [importFile, setImportFile] = useState<ImportFile | null>(null);
   const [pasteNotice, setPasteNotice] = useState<string | undefined>();
   const createdHere = useCreatedHere(userName, projectId);
-  // Rows sent while the service could not be reached wait in the outbox (src/api/outbox), not in the grid.
-  const [queuedRows, setQueuedRows] = useState(0);
   const inOutbox = useOutboxFor(punchRecord(containerId));
   // On a phone (below Mantine's xs, 36em): one item at a time, the grid on request.
   const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false });
   const [gridOnPhone, setGridOnPhone] = useState(false);
   const grid = useRef<GridHandle>(null);
-  const create = useCreatePunchItems(setProgress);
-  const creating = create.isPending;
 
   const columns = useMemo(() => COLUMN_KEYS.filter((k) => !hidden.includes(k)), [hidden]);
 
@@ -83,89 +74,20 @@ export function PunchListPage() {
     requestAnimationFrame(() => grid.current?.focusCell(p.row, key));
   };
 
-  const submit = async () => {
-    setSendError(null);
-    const pending = rows.filter((r) => !r.created && !isBlank(r));
-    const bad = pending.filter((r) => !isClean(errorsOf(r)));
-    if (bad.length && !exclude) {
-      setShowProblems(true);
-      const first = summary.problems[0];
-      if (first) goToProblem(first);
-      return;
-    }
-    const toSend = pending.filter((r) => isClean(errorsOf(r)));
-    if (!toSend.length) return;
-    if (isOffline()) {
-      await queue(toSend);
-      return;
-    }
-    const outcome = await create.mutateAsync(toSend.map((r) => toPunchList(r, containerId, statuses)));
-    setProgress(null);
-    createdHere.record(createdFromRows(rows, outcome.created, containerId, Date.now()));
-    setRows((rs) =>
-      rs.map((r) => {
-        const made = outcome.created.get(r.tempItemId);
-        if (made) return { ...r, created: made, refused: undefined };
-        const refused = outcome.refused.get(r.tempItemId);
-        return refused ? { ...r, refused } : r;
-      }),
-    );
-    if (outcome.error && isUnreachable(outcome.error)) {
-      // The connection went: what was neither created nor refused goes to the outbox (same TempItemIds).
-      await queue(
-        toSend.filter((r) => !outcome.created.has(r.tempItemId) && !outcome.refused.has(r.tempItemId)),
-      );
-    } else if (outcome.error) setSendError(outcome.error);
-    const numbers = [...outcome.created.values()].map((c) => Number(c.number)).filter(Number.isFinite);
-    if (numbers.length) {
-      const range =
-        numbers.length === 1 ? `#${numbers[0]}` : `#${Math.min(...numbers)}–#${Math.max(...numbers)}`;
-      notifications.show({
-        color: 'green',
-        title: `${plural(numbers.length, 'item')} created`,
-        message: `Numbers ${range}.${outcome.refused.size ? ` ${plural(outcome.refused.size, 'row was', 'rows were')} refused: see the reasons in the grid.` : ''}`,
-      });
-    }
-    if (outcome.refused.size) setShowProblems(true);
-  };
-
-  /** Puts rows into the outbox (one entry per batch) and takes them out of the grid: they are kept there. */
-  async function queue(toQueue: GridRow[]) {
-    if (!toQueue.length) return;
-    const items = toQueue.map((r) => toPunchList(r, containerId, statuses));
-    try {
-      for (const batch of toBatches(items)) {
-        await enqueue(
-          punchOutboxEntry({
-            projectId,
-            containerId,
-            listName: folder.folderName ?? `Punch list ${containerId}`,
-            items: batch,
-          }),
-        );
-      }
-    } catch (e) {
-      setSendError(
-        new ApiError({
-          status: 0,
-          errorCode: 'OutboxUnavailable',
-          message: `The connection is down and the rows could not be kept in the outbox (${e instanceof Error ? e.message : String(e)}). They stay in the grid.`,
-        }),
-      );
-      return;
-    }
-    const ids = new Set(toQueue.map((r) => r.tempItemId));
-    setRows((rs) => {
-      const left = rs.filter((r) => !ids.has(r.tempItemId));
-      return left.length ? left : [newRow()];
-    });
-    setQueuedRows((n) => n + toQueue.length);
-    notifications.show({
-      color: 'blue',
-      title: 'Saved to the outbox',
-      message: `${plural(toQueue.length, 'row')}: ${SAVED_TO_OUTBOX.replace(/^Saved to the outbox: it/, 'they')}`,
-    });
-  }
+  const { progress, sendError, queuedRows, creating, submit } = usePunchSend({
+    projectId,
+    containerId,
+    folderName: folder.folderName,
+    statuses,
+    rows,
+    setRows,
+    errorsOf,
+    problems: summary.problems,
+    exclude,
+    setShowProblems,
+    goToProblem,
+    onCreated: createdHere.record,
+  });
 
   const clearCreated = () =>
     setRows((rs) => {
@@ -235,83 +157,27 @@ export function PunchListPage() {
       <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
         ← Project dashboard
       </Anchor>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Punch list</Title>
-          <Text size="sm" c="dimmed">
-            New items for “{folder.folderName ?? `Folder ${containerId}`}”. Type, paste from a spreadsheet or
-            import a file; each row becomes one item with the next number of the project.
-          </Text>
-        </div>
-        <Group gap="xs">
-          {phone && (
-            <Button variant="default" size="md" onClick={() => setGridOnPhone(false)}>
-              One item at a time
-            </Button>
-          )}
-          <Badge variant="light" color="gray" size="lg">
-            {plural(summary.pending, 'row')} to create
-          </Badge>
-          {summary.withErrors > 0 && (
-            <Badge variant="light" color="red" size="lg">
-              {plural(summary.withErrors, 'row')} with problems
-            </Badge>
-          )}
-          {summary.created > 0 && (
-            <Badge variant="light" color="green" size="lg">
-              {summary.created.toLocaleString()} created
-            </Badge>
-          )}
-        </Group>
-      </Group>
+      <PunchHeading
+        listName={folder.folderName ?? `Folder ${containerId}`}
+        pending={summary.pending}
+        withErrors={summary.withErrors}
+        created={summary.created}
+        onOneAtATime={phone ? () => setGridOnPhone(false) : undefined}
+      />
 
       <RecordTabs record={{ kind: 'punchContainer', id: containerId }} detailsLabel="New items" gap="sm">
-        {!canModify && (
-          <Alert color="yellow" title="Read only">
-            You may not add items to this punch list.
-          </Alert>
-        )}
-        {draftNotice && (
-          <DraftNotice
-            savedAt={restored?.savedAt}
-            onDiscard={discardDraft}
-            onClose={() => setDraftNotice(false)}
-          />
-        )}
-        {storageFailed && (
-          <Alert color="yellow" variant="light" title="The draft is not being saved">
-            This browser refused to store the draft (storage full or disabled). Create the items before
-            leaving the page.
-          </Alert>
-        )}
-        {inOutbox.length > 0 && (
-          <Alert
-            color={inOutbox.some((e) => e.state === 'refused') ? 'orange' : 'blue'}
-            variant="light"
-            title="Saved to the outbox"
-            data-testid="punch-outbox-notice"
-          >
-            {queuedRows > 0
-              ? `${plural(queuedRows, 'row')} saved here: they will be sent when the connection is back.`
-              : `${plural(inOutbox.length, 'batch', 'batches')} of new items for this list are not sent yet.`}{' '}
-            <Anchor component={Link} to={routes.outbox.href()}>
-              Open the outbox
-            </Anchor>
-          </Alert>
-        )}
-        {sendError && (
-          <ErrorAlert
-            title="Not every row was created"
-            error={sendError}
-            onRetry={canModify ? () => void submit() : undefined}
-          />
-        )}
-        {sendError && (
-          <Text size="xs" c="dimmed" mt={-6}>
-            Trying again is safe: rows the service already created are recognised by their TempItemId and not
-            created twice.
-          </Text>
-        )}
+        <PunchNotices
+          canModify={canModify}
+          draftRestored={draftNotice}
+          draftSavedAt={restored?.savedAt}
+          onDiscardDraft={discardDraft}
+          onCloseDraft={() => setDraftNotice(false)}
+          storageFailed={storageFailed}
+          inOutbox={inOutbox}
+          queuedRows={queuedRows}
+          sendError={sendError}
+          onRetry={() => void submit()}
+        />
 
         <PunchToolbar
           grid={grid}
