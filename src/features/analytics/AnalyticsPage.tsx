@@ -2,7 +2,7 @@
 // time, breakdowns by operation, user, IP, status, project and record, the slowest and most-failing operations.
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -21,7 +21,6 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import type { StatusClass } from '../../api/requestLogReader/row';
@@ -32,9 +31,10 @@ import { FailedSignIns } from './FailedSignIns';
 import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
-import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
+import { PRESETS, type WindowChoice } from './model/window';
 import { Ranked } from './Ranked';
 import { markShown, useAnalytics } from './useAnalytics';
+import { useWindowChoice } from './useWindowChoice';
 
 // The charts' chunk (uPlot) starts downloading with the page, beside the first page of the log.
 let chartsModule: Promise<typeof import('./Charts')> | undefined;
@@ -73,11 +73,9 @@ function AnalyticsScreen() {
     void loadCharts().catch(() => undefined); // a failed download shows in the chart's place later
   }, []);
   const session = useSession();
-  const [search, setSearch] = useSearchParams();
-  const choice = useMemo(() => parseWindow(search), [search]);
+  const [choice, setChoice] = useWindowChoice();
   const state = useAnalytics(session, choice);
   const { run, analytics } = state;
-  const setChoice = useCallback((c: WindowChoice) => setSearch(writeWindow(c)), [setSearch]);
 
   if (run.status === 'error' && (run.httpStatus === 401 || run.httpStatus === 403))
     return (
