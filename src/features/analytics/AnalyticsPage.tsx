@@ -10,13 +10,11 @@ import {
   Loader,
   Paper,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -31,10 +29,10 @@ import { FailedSignIns } from './FailedSignIns';
 import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
-import { PRESETS, type WindowChoice } from './model/window';
 import { Ranked } from './Ranked';
 import { markShown, useAnalytics } from './useAnalytics';
 import { useWindowChoice } from './useWindowChoice';
+import { WindowForm } from './WindowForm';
 
 // The charts' chunk (uPlot) starts downloading with the page, beside the first page of the log.
 let chartsModule: Promise<typeof import('./Charts')> | undefined;
@@ -108,87 +106,8 @@ function AnalyticsScreen() {
 
 const NO_USERS: GroupRow[] = [];
 
-// The form, the notes and the figures are memoised: the reading's progress (a few times a second) re-renders
-// only the progress bar, and new figures re-render only what shows them.
-const WindowForm = memo(function WindowForm({
-  choice,
-  onChange,
-  users,
-}: {
-  choice: WindowChoice;
-  onChange: (c: WindowChoice) => void;
-  users: GroupRow[];
-}) {
-  const custom = choice.from !== undefined;
-  const local = (ms: number | undefined) => {
-    if (ms === undefined) return '';
-    const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-    return d.toISOString().slice(0, 16);
-  };
-  const [from, setFrom] = useState(() => local(choice.from ?? Date.now() - 3_600_000));
-  const [to, setTo] = useState(() => local(choice.to));
-  const userOptions = [
-    { value: '', label: 'All users' },
-    ...users.filter((u) => u.key).map((u) => ({ value: u.key, label: u.key })),
-  ];
-  if (choice.user && !userOptions.some((o) => o.value === choice.user))
-    userOptions.push({ value: choice.user, label: choice.user });
-  return (
-    <Group align="end" wrap="wrap" gap="sm">
-      <Select
-        label="Window"
-        w={180}
-        allowDeselect={false}
-        data={[
-          ...PRESETS.map((p) => ({ value: p.value, label: p.label })),
-          { value: 'custom', label: 'Custom range' },
-        ]}
-        value={custom ? 'custom' : (choice.preset ?? '1h')}
-        onChange={(v) => {
-          if (v === 'custom') {
-            const fromMs = Date.parse(from);
-            onChange({ from: Number.isFinite(fromMs) ? fromMs : Date.now() - 3_600_000, user: choice.user });
-          } else if (v) onChange({ preset: v as WindowChoice['preset'], user: choice.user });
-        }}
-      />
-      {custom && (
-        <>
-          <TextInput
-            type="datetime-local"
-            label="From"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label="To (empty: now)"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
-          <Button
-            variant="default"
-            onClick={() => {
-              const f = Date.parse(from);
-              const t = to ? Date.parse(to) : undefined;
-              if (Number.isFinite(f)) onChange({ from: f, to: t, user: choice.user });
-            }}
-          >
-            Apply
-          </Button>
-        </>
-      )}
-      <Select
-        label="User"
-        w={180}
-        data={userOptions}
-        value={choice.user ?? ''}
-        allowDeselect={false}
-        onChange={(v) => onChange({ ...choice, user: v || undefined })}
-      />
-    </Group>
-  );
-});
-
+// The form (WindowForm.tsx), the notes and the figures are memoised: the reading's progress (a few times a
+// second) re-renders only the progress bar, and new figures re-render only what shows them.
 function Status({ state }: { state: ReturnType<typeof useAnalytics> }) {
   const { run } = state;
   if (run.status === 'reading')
