@@ -3,20 +3,7 @@
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { folderQuery } from '../../api/queries/folders';
@@ -30,6 +17,7 @@ import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
 import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
 import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
 import { Ranked } from './Ranked';
+import { Limits, Status } from './StatusNotes';
 import { markShown, useAnalytics } from './useAnalytics';
 import { useWindowChoice } from './useWindowChoice';
 import { WindowForm } from './WindowForm';
@@ -108,102 +96,6 @@ const NO_USERS: GroupRow[] = [];
 
 // The form (WindowForm.tsx), the notes and the figures are memoised: the reading's progress (a few times a
 // second) re-renders only the progress bar, and new figures re-render only what shows them.
-function Status({ state }: { state: ReturnType<typeof useAnalytics> }) {
-  const { run } = state;
-  if (run.status === 'reading')
-    return (
-      <Paper withBorder p="sm" aria-live="polite">
-        <Group justify="space-between" mb={6}>
-          <Text size="sm" data-testid="analytics-progress">
-            Read {formatCount(run.read)} of ~{formatCount(Math.max(run.estimate, run.read))} requests
-          </Text>
-          <Button size="xs" variant="default" onClick={state.cancel}>
-            Cancel
-          </Button>
-        </Group>
-        <Progress
-          value={run.estimate ? Math.min(100, (run.read / run.estimate) * 100) : 0}
-          aria-label="Requests read"
-          size="sm"
-        />
-      </Paper>
-    );
-  if (run.status === 'cancelled')
-    return (
-      <Alert color="gray" variant="light" title="Reading cancelled">
-        <Text size="sm">The figures below count only what was read before.</Text>
-        <Button size="xs" mt="xs" variant="default" onClick={state.refresh}>
-          Read again
-        </Button>
-      </Alert>
-    );
-  if (run.status === 'error')
-    return (
-      <Alert color="red" variant="light" title="The request log could not be read">
-        <Text size="sm">{run.message}</Text>
-        {run.httpStatus > 0 && (
-          <Text size="xs" c="dimmed">
-            HTTP {run.httpStatus}
-          </Text>
-        )}
-        <Button size="xs" mt="xs" variant="light" color="red" onClick={state.refresh}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  if (run.status === 'done')
-    return (
-      <Group gap="sm">
-        <Text size="sm" c="dimmed" data-testid="analytics-done">
-          Up to date.
-        </Text>
-        <Button size="xs" variant="default" onClick={state.refresh}>
-          Refresh
-        </Button>
-      </Group>
-    );
-  return null;
-}
-
-const Limits = memo(function Limits({
-  analytics,
-  retention,
-  stored,
-}: {
-  analytics: Analytics;
-  retention: boolean;
-  stored: boolean;
-}) {
-  const { limits } = analytics;
-  const notes: string[] = [];
-  if (retention && limits.oldestMs !== undefined)
-    notes.push(
-      `The service's request log starts at ${new Date(limits.oldestMs).toLocaleString()}, inside this window: it keeps nothing older (its retention dropped older requests, or the log is younger), so the window's start is not counted.`,
-    );
-  if (limits.withoutStatus)
-    notes.push(
-      `${formatCount(limits.withoutStatus)} requests carry no HTTP status code (Items.statusCode): they are counted as ok or error by their error reply, and the status table shows their error code.`,
-    );
-  if (limits.dtoAbsent || limits.dtoTruncated)
-    notes.push(
-      `${formatCount(limits.dtoAbsent + limits.dtoTruncated)} requests have no readable request DTO (${formatCount(limits.dtoAbsent)} not stored, ${formatCount(limits.dtoTruncated)} truncated by the log): their projects and records are unknown.`,
-    );
-  if (!stored)
-    notes.push('This browser does not keep what was read (no IndexedDB): every visit reads again.');
-  if (!notes.length) return null;
-  return (
-    <Alert color="yellow" variant="light" title="What limits these figures">
-      <Stack gap={4}>
-        {notes.map((n) => (
-          <Text size="sm" key={n}>
-            {n}
-          </Text>
-        ))}
-      </Stack>
-    </Alert>
-  );
-});
-
 function useNames(analytics: Analytics) {
   // Names from the console's own reads (cached, or read once): projects, and the folders shown first.
   const projectIds = analytics.tables.project.rows.slice(0, 15).map((r) => r.target!.id);
