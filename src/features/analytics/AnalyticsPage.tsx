@@ -3,20 +3,15 @@
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQueries } from '@tanstack/react-query';
-import { folderQuery } from '../../api/queries/folders';
-import { projectQuery } from '../../api/queries/projects';
 import type { StatusClass } from '../../api/requestLogReader/row';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
 import { FigureLink, FigureLinks, wrappedButton } from './FigureLink';
-import { FailedSignIns } from './FailedSignIns';
-import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
-import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
-import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
-import { Ranked } from './Ranked';
+import { Breakdowns } from './Breakdowns';
+import { formatCount, formatMs, formatRate } from './GroupTable';
+import type { Analytics, Bucket, GroupRow } from './model/aggregate';
 import { Limits, Status } from './StatusNotes';
 import { markShown, useAnalytics } from './useAnalytics';
 import { useWindowChoice } from './useWindowChoice';
@@ -96,47 +91,6 @@ const NO_USERS: GroupRow[] = [];
 
 // The form (WindowForm.tsx), the notes and the figures are memoised: the reading's progress (a few times a
 // second) re-renders only the progress bar, and new figures re-render only what shows them.
-function useNames(analytics: Analytics) {
-  // Names from the console's own reads (cached, or read once): projects, and the folders shown first.
-  const projectIds = analytics.tables.project.rows.slice(0, 15).map((r) => r.target!.id);
-  const folderIds = analytics.tables.record.rows
-    .filter((r) => r.target?.kind === 'folder')
-    .slice(0, 15)
-    .map((r) => r.target!.id);
-  const projects = useQueries({
-    queries: projectIds.map((id) => ({ ...projectQuery(id), staleTime: 5 * 60_000, retry: false })),
-  });
-  const folders = useQueries({
-    queries: folderIds.map((id) => ({ ...folderQuery(id), staleTime: 5 * 60_000, retry: false })),
-  });
-  const projectNames = new Map<string, string>();
-  projectIds.forEach((id, i) => {
-    const name = projects[i]?.data?.projectName;
-    if (name) projectNames.set(String(id), `${name} (project ${id})`);
-  });
-  const recordNames = new Map<string, string>();
-  for (const r of analytics.tables.record.rows) {
-    if (r.target?.kind !== 'folder') continue;
-    const i = folderIds.indexOf(r.target.id);
-    const name = i >= 0 ? folders[i]?.data?.folderName : undefined;
-    if (name) recordNames.set(r.key, `${name} (${r.target.role} ${r.target.id})`);
-  }
-  return { projectNames, recordNames };
-}
-
-const TABLES: { name: TableName; label: string; empty: string }[] = [
-  { name: 'operation', label: 'Operations', empty: 'No requests.' },
-  { name: 'user', label: 'Users', empty: 'No requests.' },
-  { name: 'ip', label: 'IP addresses', empty: 'No requests.' },
-  { name: 'status', label: 'Status codes', empty: 'No requests.' },
-  {
-    name: 'project',
-    label: 'Projects',
-    empty: 'No request in this window names a project in its request DTO.',
-  },
-  { name: 'record', label: 'Records', empty: 'No request in this window names a record in its request DTO.' },
-];
-
 const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
   const { total, classes, buckets, window: win } = analytics;
   const later = useDeferredValue<Analytics | null>(analytics, null);
@@ -224,68 +178,6 @@ const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
         {later ? <Breakdowns analytics={later} /> : <Loader size="sm" />}
       </Stack>
     </FigureLinks>
-  );
-});
-
-const Breakdowns = memo(function Breakdowns({ analytics }: { analytics: Analytics }) {
-  const names = useNames(analytics);
-  // The breakdowns are drawn last: the figures are all on screen now.
-  useEffect(() => markShown(analytics), [analytics]);
-  return (
-    <>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Ranked
-          title="Slowest operations (p95)"
-          rows={analytics.slowest}
-          sort={SLOWEST_FIRST}
-          value={(r) => formatMs(r.p95)}
-          empty="No requests."
-        />
-        <Ranked
-          title="Most failing operations"
-          rows={analytics.failing}
-          value={(r) =>
-            `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
-          }
-          empty="No failed requests."
-          errors
-          sort={WORST_STATUS_FIRST}
-        />
-      </SimpleGrid>
-      <FailedSignIns analytics={analytics} />
-
-      <Tabs defaultValue="operation" keepMounted={false}>
-        <Tabs.List>
-          {TABLES.map((t) => (
-            <Tabs.Tab key={t.name} value={t.name}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {TABLES.map((t) => (
-          <Tabs.Panel key={t.name} value={t.name} pt="sm">
-            {t.name === 'project' && (
-              <Text size="xs" c="dimmed" mb="xs">
-                A request counts for a project when its request DTO names the project (a project read, an RFI
-                update, a folder update, a punch-list import, a document status read).
-              </Text>
-            )}
-            <GroupTable
-              title={t.label}
-              table={analytics.tables[t.name]}
-              names={
-                t.name === 'project'
-                  ? names.projectNames
-                  : t.name === 'record'
-                    ? names.recordNames
-                    : undefined
-              }
-              empty={t.empty}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    </>
   );
 });
 
