@@ -10,9 +10,10 @@ import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
 import { FigureLink, FigureLinks, wrappedButton } from './FigureLink';
 import { Breakdowns } from './Breakdowns';
-import { formatCount, formatMs, formatRate } from './GroupTable';
+import { formatCount, formatMs } from './GroupTable';
 import type { Analytics, Bucket, GroupRow } from './model/aggregate';
 import { Limits, Status } from './StatusNotes';
+import { SummaryCards } from './SummaryCards';
 import { markShown, useAnalytics } from './useAnalytics';
 import { useWindowChoice } from './useWindowChoice';
 import { WindowForm } from './WindowForm';
@@ -124,35 +125,7 @@ const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
   return (
     <FigureLinks>
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label="Requests">
-            <FigureLink link={total.link} label={`${formatCount(total.count)} requests`}>
-              <span data-testid="total-count">{formatCount(total.count)}</span>
-            </FigureLink>
-          </Figure>
-          <Figure label="Errors">
-            {total.errors ? (
-              <FigureLink link={total.errorLink} label={`${formatCount(total.errors)} errors`}>
-                <span data-testid="total-errors">{formatCount(total.errors)}</span>
-              </FigureLink>
-            ) : (
-              <span data-testid="total-errors">0</span>
-            )}
-            <Text span size="sm" c="dimmed" data-testid="total-rate">
-              {' '}
-              {formatRate(total.errorRate)}
-            </Text>
-          </Figure>
-          <Figure label="Duration p50 / p95">
-            {formatMs(total.p50)} / {formatMs(total.p95)}
-          </Figure>
-          <Figure label="Duration p99">{formatMs(total.p99)}</Figure>
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          {new Date(win.fromMs).toLocaleString()} – {new Date(win.toMs).toLocaleString()}
-          {analytics.user ? ` · user ${analytics.user}` : ''} · one bar per {win.unit}. A figure marked *
-          opens a wider list in the request log (its title says why).
-        </Text>
+        <SummaryCards analytics={analytics} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Paper withBorder p="sm">
@@ -180,19 +153,6 @@ const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
     </FigureLinks>
   );
 });
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {children}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The charts' figures as a table of links: every bar, and each of its parts, opens its requests. */
 function BucketTable({
