@@ -2,6 +2,9 @@
 // time, breakdowns by operation, user, IP, status, project and record, the slowest and most-failing operations.
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
+// This file composes the screen: the filters (WindowForm), the reading's status and the figures' limits
+// (StatusNotes), the summary cards (SummaryCards), the charts and their table (ChartPanels, BucketTable) and the
+// breakdowns (Breakdowns); its state is the window in the address (useWindowChoice) and the worker's run.
 import { memo, useDeferredValue, useEffect } from 'react';
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
