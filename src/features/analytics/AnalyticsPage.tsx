@@ -2,58 +2,23 @@
 // time, breakdowns by operation, user, IP, status, project and record, the slowest and most-failing operations.
 // Every count opens the request-log explorer filtered to exactly those requests. The log is read through
 // operation 20 only, in a Web Worker that keeps what it read (IndexedDB) and posts figures (useAnalytics).
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+// This file composes the screen: the filters (WindowForm), the reading's status and the figures' limits
+// (StatusNotes), the summary cards (SummaryCards), the charts and their table (ChartPanels, BucketTable) and the
+// breakdowns (Breakdowns); its state is the window in the address (useWindowChoice) and the worker's run.
+import { memo, useDeferredValue, useEffect } from 'react';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQueries } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
-import { folderQuery } from '../../api/queries/folders';
-import { projectQuery } from '../../api/queries/projects';
-import type { StatusClass } from '../../api/requestLogReader/row';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
-import { FigureLink, FigureLinks, wrappedButton } from './FigureLink';
-import { FailedSignIns } from './FailedSignIns';
-import { formatCount, formatMs, formatRate, GroupTable } from './GroupTable';
-import { SLOWEST_FIRST, WORST_STATUS_FIRST } from './links';
-import type { Analytics, Bucket, GroupRow, TableName } from './model/aggregate';
-import { parseWindow, PRESETS, writeWindow, type WindowChoice } from './model/window';
-import { Ranked } from './Ranked';
+import { Breakdowns } from './Breakdowns';
+import { ChartPanels, loadCharts } from './ChartPanels';
+import { FigureLinks } from './FigureLink';
+import type { Analytics, GroupRow } from './model/aggregate';
+import { Limits, Status } from './StatusNotes';
+import { SummaryCards } from './SummaryCards';
 import { markShown, useAnalytics } from './useAnalytics';
-
-// The charts' chunk (uPlot) starts downloading with the page, beside the first page of the log.
-let chartsModule: Promise<typeof import('./Charts')> | undefined;
-const loadCharts = () =>
-  (chartsModule ??= import('./Charts').catch((e: unknown) => {
-    chartsModule = undefined; // the next attempt downloads again
-    throw e;
-  }));
-const Charts = {
-  Requests: lazy(async () => ({ default: (await loadCharts()).RequestsChart })),
-  Duration: lazy(async () => ({ default: (await loadCharts()).DurationChart })),
-};
-
-const CLASS_LABELS: Record<StatusClass, string> = {
-  ok: 'OK',
-  client: 'Client errors',
-  server: 'Server errors',
-  error: 'Errors (no status code)',
-};
+import { useWindowChoice } from './useWindowChoice';
+import { WindowForm } from './WindowForm';
 
 export function AnalyticsPage() {
   const session = useSession();
@@ -73,11 +38,9 @@ function AnalyticsScreen() {
     void loadCharts().catch(() => undefined); // a failed download shows in the chart's place later
   }, []);
   const session = useSession();
-  const [search, setSearch] = useSearchParams();
-  const choice = useMemo(() => parseWindow(search), [search]);
+  const [choice, setChoice] = useWindowChoice();
   const state = useAnalytics(session, choice);
   const { run, analytics } = state;
-  const setChoice = useCallback((c: WindowChoice) => setSearch(writeWindow(c)), [setSearch]);
 
   if (run.status === 'error' && (run.httpStatus === 401 || run.httpStatus === 403))
     return (
@@ -110,247 +73,14 @@ function AnalyticsScreen() {
 
 const NO_USERS: GroupRow[] = [];
 
-// The form, the notes and the figures are memoised: the reading's progress (a few times a second) re-renders
-// only the progress bar, and new figures re-render only what shows them.
-const WindowForm = memo(function WindowForm({
-  choice,
-  onChange,
-  users,
-}: {
-  choice: WindowChoice;
-  onChange: (c: WindowChoice) => void;
-  users: GroupRow[];
-}) {
-  const custom = choice.from !== undefined;
-  const local = (ms: number | undefined) => {
-    if (ms === undefined) return '';
-    const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-    return d.toISOString().slice(0, 16);
-  };
-  const [from, setFrom] = useState(() => local(choice.from ?? Date.now() - 3_600_000));
-  const [to, setTo] = useState(() => local(choice.to));
-  const userOptions = [
-    { value: '', label: 'All users' },
-    ...users.filter((u) => u.key).map((u) => ({ value: u.key, label: u.key })),
-  ];
-  if (choice.user && !userOptions.some((o) => o.value === choice.user))
-    userOptions.push({ value: choice.user, label: choice.user });
-  return (
-    <Group align="end" wrap="wrap" gap="sm">
-      <Select
-        label="Window"
-        w={180}
-        allowDeselect={false}
-        data={[
-          ...PRESETS.map((p) => ({ value: p.value, label: p.label })),
-          { value: 'custom', label: 'Custom range' },
-        ]}
-        value={custom ? 'custom' : (choice.preset ?? '1h')}
-        onChange={(v) => {
-          if (v === 'custom') {
-            const fromMs = Date.parse(from);
-            onChange({ from: Number.isFinite(fromMs) ? fromMs : Date.now() - 3_600_000, user: choice.user });
-          } else if (v) onChange({ preset: v as WindowChoice['preset'], user: choice.user });
-        }}
-      />
-      {custom && (
-        <>
-          <TextInput
-            type="datetime-local"
-            label="From"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label="To (empty: now)"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
-          <Button
-            variant="default"
-            onClick={() => {
-              const f = Date.parse(from);
-              const t = to ? Date.parse(to) : undefined;
-              if (Number.isFinite(f)) onChange({ from: f, to: t, user: choice.user });
-            }}
-          >
-            Apply
-          </Button>
-        </>
-      )}
-      <Select
-        label="User"
-        w={180}
-        data={userOptions}
-        value={choice.user ?? ''}
-        allowDeselect={false}
-        onChange={(v) => onChange({ ...choice, user: v || undefined })}
-      />
-    </Group>
-  );
-});
-
-function Status({ state }: { state: ReturnType<typeof useAnalytics> }) {
-  const { run } = state;
-  if (run.status === 'reading')
-    return (
-      <Paper withBorder p="sm" aria-live="polite">
-        <Group justify="space-between" mb={6}>
-          <Text size="sm" data-testid="analytics-progress">
-            Read {formatCount(run.read)} of ~{formatCount(Math.max(run.estimate, run.read))} requests
-          </Text>
-          <Button size="xs" variant="default" onClick={state.cancel}>
-            Cancel
-          </Button>
-        </Group>
-        <Progress
-          value={run.estimate ? Math.min(100, (run.read / run.estimate) * 100) : 0}
-          aria-label="Requests read"
-          size="sm"
-        />
-      </Paper>
-    );
-  if (run.status === 'cancelled')
-    return (
-      <Alert color="gray" variant="light" title="Reading cancelled">
-        <Text size="sm">The figures below count only what was read before.</Text>
-        <Button size="xs" mt="xs" variant="default" onClick={state.refresh}>
-          Read again
-        </Button>
-      </Alert>
-    );
-  if (run.status === 'error')
-    return (
-      <Alert color="red" variant="light" title="The request log could not be read">
-        <Text size="sm">{run.message}</Text>
-        {run.httpStatus > 0 && (
-          <Text size="xs" c="dimmed">
-            HTTP {run.httpStatus}
-          </Text>
-        )}
-        <Button size="xs" mt="xs" variant="light" color="red" onClick={state.refresh}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  if (run.status === 'done')
-    return (
-      <Group gap="sm">
-        <Text size="sm" c="dimmed" data-testid="analytics-done">
-          Up to date.
-        </Text>
-        <Button size="xs" variant="default" onClick={state.refresh}>
-          Refresh
-        </Button>
-      </Group>
-    );
-  return null;
-}
-
-const Limits = memo(function Limits({
-  analytics,
-  retention,
-  stored,
-}: {
-  analytics: Analytics;
-  retention: boolean;
-  stored: boolean;
-}) {
-  const { limits } = analytics;
-  const notes: string[] = [];
-  if (retention && limits.oldestMs !== undefined)
-    notes.push(
-      `The service's request log starts at ${new Date(limits.oldestMs).toLocaleString()}, inside this window: it keeps nothing older (its retention dropped older requests, or the log is younger), so the window's start is not counted.`,
-    );
-  if (limits.withoutStatus)
-    notes.push(
-      `${formatCount(limits.withoutStatus)} requests carry no HTTP status code (Items.statusCode): they are counted as ok or error by their error reply, and the status table shows their error code.`,
-    );
-  if (limits.dtoAbsent || limits.dtoTruncated)
-    notes.push(
-      `${formatCount(limits.dtoAbsent + limits.dtoTruncated)} requests have no readable request DTO (${formatCount(limits.dtoAbsent)} not stored, ${formatCount(limits.dtoTruncated)} truncated by the log): their projects and records are unknown.`,
-    );
-  if (!stored)
-    notes.push('This browser does not keep what was read (no IndexedDB): every visit reads again.');
-  if (!notes.length) return null;
-  return (
-    <Alert color="yellow" variant="light" title="What limits these figures">
-      <Stack gap={4}>
-        {notes.map((n) => (
-          <Text size="sm" key={n}>
-            {n}
-          </Text>
-        ))}
-      </Stack>
-    </Alert>
-  );
-});
-
-function useNames(analytics: Analytics) {
-  // Names from the console's own reads (cached, or read once): projects, and the folders shown first.
-  const projectIds = analytics.tables.project.rows.slice(0, 15).map((r) => r.target!.id);
-  const folderIds = analytics.tables.record.rows
-    .filter((r) => r.target?.kind === 'folder')
-    .slice(0, 15)
-    .map((r) => r.target!.id);
-  const projects = useQueries({
-    queries: projectIds.map((id) => ({ ...projectQuery(id), staleTime: 5 * 60_000, retry: false })),
-  });
-  const folders = useQueries({
-    queries: folderIds.map((id) => ({ ...folderQuery(id), staleTime: 5 * 60_000, retry: false })),
-  });
-  const projectNames = new Map<string, string>();
-  projectIds.forEach((id, i) => {
-    const name = projects[i]?.data?.projectName;
-    if (name) projectNames.set(String(id), `${name} (project ${id})`);
-  });
-  const recordNames = new Map<string, string>();
-  for (const r of analytics.tables.record.rows) {
-    if (r.target?.kind !== 'folder') continue;
-    const i = folderIds.indexOf(r.target.id);
-    const name = i >= 0 ? folders[i]?.data?.folderName : undefined;
-    if (name) recordNames.set(r.key, `${name} (${r.target.role} ${r.target.id})`);
-  }
-  return { projectNames, recordNames };
-}
-
-const TABLES: { name: TableName; label: string; empty: string }[] = [
-  { name: 'operation', label: 'Operations', empty: 'No requests.' },
-  { name: 'user', label: 'Users', empty: 'No requests.' },
-  { name: 'ip', label: 'IP addresses', empty: 'No requests.' },
-  { name: 'status', label: 'Status codes', empty: 'No requests.' },
-  {
-    name: 'project',
-    label: 'Projects',
-    empty: 'No request in this window names a project in its request DTO.',
-  },
-  { name: 'record', label: 'Records', empty: 'No request in this window names a record in its request DTO.' },
-];
-
+// The form (WindowForm.tsx), the notes and the figures are memoised: the reading's progress (a few times a
+// second) re-renders only the progress bar, and new figures re-render only what shows them.
 const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
   const { total, classes, buckets, window: win } = analytics;
   const later = useDeferredValue<Analytics | null>(analytics, null);
   useEffect(() => {
     if (!analytics.total.count) markShown(analytics); // no breakdowns to wait for
   }, [analytics]);
-  const format = useMemo(() => {
-    const f = new Intl.DateTimeFormat(
-      undefined,
-      win.unit === 'day'
-        ? { month: 'short', day: 'numeric' }
-        : win.unit === 'hour'
-          ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
-          : { hour: '2-digit', minute: '2-digit' },
-    );
-    return (ms: number) => f.format(ms);
-  }, [win.unit]);
-  const seenKey = (Object.keys(classes) as StatusClass[]).filter((k) => classes[k] > 0).join(',');
-  const seen = useMemo(
-    () => (seenKey ? (seenKey.split(',') as StatusClass[]) : (['ok'] as StatusClass[])),
-    [seenKey],
-  );
-
   if (!total.count)
     return (
       <Text c="dimmed" data-testid="analytics-empty">
@@ -361,55 +91,9 @@ const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
   return (
     <FigureLinks>
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label="Requests">
-            <FigureLink link={total.link} label={`${formatCount(total.count)} requests`}>
-              <span data-testid="total-count">{formatCount(total.count)}</span>
-            </FigureLink>
-          </Figure>
-          <Figure label="Errors">
-            {total.errors ? (
-              <FigureLink link={total.errorLink} label={`${formatCount(total.errors)} errors`}>
-                <span data-testid="total-errors">{formatCount(total.errors)}</span>
-              </FigureLink>
-            ) : (
-              <span data-testid="total-errors">0</span>
-            )}
-            <Text span size="sm" c="dimmed" data-testid="total-rate">
-              {' '}
-              {formatRate(total.errorRate)}
-            </Text>
-          </Figure>
-          <Figure label="Duration p50 / p95">
-            {formatMs(total.p50)} / {formatMs(total.p95)}
-          </Figure>
-          <Figure label="Duration p99">{formatMs(total.p99)}</Figure>
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          {new Date(win.fromMs).toLocaleString()} – {new Date(win.toMs).toLocaleString()}
-          {analytics.user ? ` · user ${analytics.user}` : ''} · one bar per {win.unit}. A figure marked *
-          opens a wider list in the request log (its title says why).
-        </Text>
+        <SummaryCards analytics={analytics} />
 
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Paper withBorder p="sm">
-            <Title order={2} size="h4" mb="xs">
-              Requests over time
-            </Title>
-            <Suspense fallback={<Loader size="sm" />}>
-              <Charts.Requests buckets={buckets} format={format} classes={seen} />
-            </Suspense>
-          </Paper>
-          <Paper withBorder p="sm">
-            <Title order={2} size="h4" mb="xs">
-              Duration over time (p50, p95, p99)
-            </Title>
-            <Suspense fallback={<Loader size="sm" />}>
-              <Charts.Duration buckets={buckets} format={format} />
-            </Suspense>
-          </Paper>
-        </SimpleGrid>
-        <BucketTable buckets={buckets} format={format} classes={seen} />
+        <ChartPanels buckets={buckets} unit={win.unit} classes={classes} />
 
         {/* The breakdowns come in a commit of their own after the totals and charts (one smaller task each). */}
         {later ? <Breakdowns analytics={later} /> : <Loader size="sm" />}
@@ -417,149 +101,3 @@ const Figures = memo(function Figures({ analytics }: { analytics: Analytics }) {
     </FigureLinks>
   );
 });
-
-const Breakdowns = memo(function Breakdowns({ analytics }: { analytics: Analytics }) {
-  const names = useNames(analytics);
-  // The breakdowns are drawn last: the figures are all on screen now.
-  useEffect(() => markShown(analytics), [analytics]);
-  return (
-    <>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Ranked
-          title="Slowest operations (p95)"
-          rows={analytics.slowest}
-          sort={SLOWEST_FIRST}
-          value={(r) => formatMs(r.p95)}
-          empty="No requests."
-        />
-        <Ranked
-          title="Most failing operations"
-          rows={analytics.failing}
-          value={(r) =>
-            `${formatCount(r.errors)} ${r.errors === 1 ? 'error' : 'errors'} · ${formatRate(r.errorRate)}`
-          }
-          empty="No failed requests."
-          errors
-          sort={WORST_STATUS_FIRST}
-        />
-      </SimpleGrid>
-      <FailedSignIns analytics={analytics} />
-
-      <Tabs defaultValue="operation" keepMounted={false}>
-        <Tabs.List>
-          {TABLES.map((t) => (
-            <Tabs.Tab key={t.name} value={t.name}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {TABLES.map((t) => (
-          <Tabs.Panel key={t.name} value={t.name} pt="sm">
-            {t.name === 'project' && (
-              <Text size="xs" c="dimmed" mb="xs">
-                A request counts for a project when its request DTO names the project (a project read, an RFI
-                update, a folder update, a punch-list import, a document status read).
-              </Text>
-            )}
-            <GroupTable
-              title={t.label}
-              table={analytics.tables[t.name]}
-              names={
-                t.name === 'project'
-                  ? names.projectNames
-                  : t.name === 'record'
-                    ? names.recordNames
-                    : undefined
-              }
-              empty={t.empty}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    </>
-  );
-});
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {children}
-      </Text>
-    </Paper>
-  );
-}
-
-/** The charts' figures as a table of links: every bar, and each of its parts, opens its requests. */
-function BucketTable({
-  buckets,
-  format,
-  classes,
-}: {
-  buckets: Bucket[];
-  format: (ms: number) => string;
-  classes: StatusClass[];
-}) {
-  const [open, setOpen] = useState(false);
-  const filled = buckets.filter((b) => b.count > 0);
-  return (
-    <Stack gap="xs">
-      <Button size="xs" variant="subtle" className={wrappedButton} onClick={() => setOpen((o) => !o)}>
-        {open ? 'Hide' : 'Show'} the charts' figures ({formatCount(filled.length)}{' '}
-        {filled.length === 1 ? 'period' : 'periods'} with requests)
-      </Button>
-      {open && (
-        <Table.ScrollContainer minWidth={640} data-sideways="figures">
-          <Table striped aria-label="Requests per period" data-testid="bucket-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Period from</Table.Th>
-                <Table.Th ta="right">Requests</Table.Th>
-                {classes.map((k) => (
-                  <Table.Th key={k} ta="right">
-                    {CLASS_LABELS[k]}
-                  </Table.Th>
-                ))}
-                <Table.Th ta="right">p50</Table.Th>
-                <Table.Th ta="right">p95</Table.Th>
-                <Table.Th ta="right">p99</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {filled.map((b) => (
-                <Table.Tr key={b.start}>
-                  <Table.Td>{format(b.start)}</Table.Td>
-                  <Table.Td ta="right">
-                    <FigureLink link={b.link} label={`${b.count} requests from ${format(b.start)}`}>
-                      {formatCount(b.count)}
-                    </FigureLink>
-                  </Table.Td>
-                  {classes.map((k) => (
-                    <Table.Td key={k} ta="right">
-                      {b.classLinks[k] ? (
-                        <FigureLink
-                          link={b.classLinks[k]}
-                          label={`${b.classes[k]} ${CLASS_LABELS[k]} from ${format(b.start)}`}
-                        >
-                          {formatCount(b.classes[k])}
-                        </FigureLink>
-                      ) : (
-                        '0'
-                      )}
-                    </Table.Td>
-                  ))}
-                  <Table.Td ta="right">{formatMs(b.p50)}</Table.Td>
-                  <Table.Td ta="right">{formatMs(b.p95)}</Table.Td>
-                  <Table.Td ta="right">{formatMs(b.p99)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
-  );
-}

@@ -1,5 +1,5 @@
 // The analytics charts (uPlot: a maintained canvas chart library, ~20 KB gzip): requests over time, stacked by
-// outcome, and duration percentiles over time. Loaded lazily (React.lazy in AnalyticsPage) in a chunk of their own.
+// outcome, and duration percentiles over time. Loaded lazily (React.lazy in ChartPanels) in a chunk of their own.
 // A canvas draws a few hundred bars in a millisecond or two, so the charts never hold the page up while the rows
 // are read (an SVG chart library made one 250-400 ms task of its first render: docs/analytics.md). A bar opens the
 // explorer with exactly its requests; the same figures and links are in the buckets table beside it, which is
