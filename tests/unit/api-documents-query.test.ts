@@ -1,7 +1,7 @@
 // The documents of a folder as a query (src/api/queries/documents.ts): a first load grows as rows arrive
 // (complete: false), a refetch keeps the complete list until the new one is whole, and allFolderDocuments waits
 // for the whole list.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallOptions } from '../../src/api/client';
 import { sessionStore } from '../../src/api/session';
@@ -89,5 +89,27 @@ describe('folderDocumentsQuery', () => {
     await waiting;
     await first;
     expect(all).toEqual([doc(1), doc(2)]);
+  });
+  it('reads again when a first load was left half-way by its last screen (issue 35: the streaming race)', async () => {
+    // As the console's client: reads stay fresh 30 s. The dashboard's recent-documents panel starts the read,
+    // the first rows arrive, then the user opens the folder: the panel unmounts before the folder's table
+    // subscribes, so the read, having no observer, is cancelled — and react-query reverts to the last data
+    // written, the partial list. Were it fresh, the table would show "Loading documents…" until it went stale.
+    client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const panel = new QueryObserver(client, folderDocumentsQuery(8));
+    const leave = panel.subscribe(() => {});
+    await until(() => calls.length === 1);
+    progress(calls[0].options, [doc(1)], 3);
+    expect(client.getQueryData<FolderDocuments>(documentKeys.inFolder(8))?.complete).toBe(false);
+    leave();
+    expect(calls[0].options.signal?.aborted).toBe(true);
+
+    const table = new QueryObserver(client, folderDocumentsQuery(8));
+    const stop = table.subscribe(() => {});
+    await until(() => calls.length === 2);
+    calls[1].finish([doc(1), doc(2), doc(3)]);
+    await until(() => table.getCurrentResult().data?.complete === true);
+    expect(table.getCurrentResult().data?.documents).toHaveLength(3);
+    stop();
   });
 });

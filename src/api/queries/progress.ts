@@ -1,6 +1,6 @@
 // Partial data of a query whose reply arrives over time (the worker transport's onProgress): written to the
 // query cache at once for the first rows, then at most every `ms`, so a 100,000-row reply re-renders its screen a
-// few dozen times rather than once per chunk.
+// few dozen times rather than once per chunk. Partial data is never fresh (see `write`).
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 export interface ProgressWriter<T> {
@@ -24,7 +24,10 @@ export function progressWriter<T>(
     timer = undefined;
     if (stopped || signal.aborted) return;
     last = performance.now();
-    client.setQueryData<T>(queryKey, latest);
+    // Written as already stale (updated at 0): a read cancelled half-way — its last screen gone before the next
+    // one subscribed, as on a navigation — leaves this partial data behind (react-query reverts to the last data
+    // written), and the next screen must read again rather than take it as fresh for the whole staleTime.
+    client.setQueryData<T>(queryKey, latest, { updatedAt: 0 });
   };
   return {
     push(value) {
