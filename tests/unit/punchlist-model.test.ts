@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { punchListStatuses } from '../../src/contract/codes';
 import {
-  applyBlock,
   emptyValues,
-  looksLikeHeader,
-  mapHeaders,
   newRow,
   parseCost,
   parseFieldPath,
   parseStatus,
-  rowsFromRecords,
-  templateHeader,
   toPunchList,
   validateRow,
   type RowValues,
 } from '../../src/features/punchlist/model';
+import {
+  applyBlock,
+  looksLikeHeader,
+  mapHeaders,
+  rowsFromRecords,
+  templateHeader,
+} from '../../src/features/punchlist/blocks';
 
 const values = (v: Partial<RowValues>): RowValues => ({ ...emptyValues(), ...v });
 const validate = (v: Partial<RowValues>) => validateRow(values(v), punchListStatuses);

@@ -1,15 +1,14 @@
 // Issue 22: what a paste does with a header row's unknown names, when it would overwrite filled rows, where
 // "paste as new rows" starts, and how far the grid scrolls so a cell is not under the sticky "No." column.
 import { describe, expect, it } from 'vitest';
+import { COLUMN_KEYS, newRow } from '../../src/features/punchlist/model';
 import {
-  COLUMN_KEYS,
   appendStart,
   leftOutMessage,
-  newRow,
   readPaste,
   rowsOverwritten,
   scrollLeftToReveal,
-} from '../../src/features/punchlist/model';
+} from '../../src/features/punchlist/blocks';
 
 describe('reading a pasted block', () => {
   it('leaves one value to the input', () => {

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { parseDelimited } from '../../ui/delimited';
 import gridClasses from './PunchGrid.module.css';
-import { COLUMNS, columnByKey, mapHeaders, rowsFromRecords, type ColumnKey, type GridRow } from './model';
+import { COLUMNS, columnByKey, type ColumnKey, type GridRow } from './model';
+import { mapHeaders, rowsFromRecords } from './blocks';
 
 export interface ImportFile {
   name: string;

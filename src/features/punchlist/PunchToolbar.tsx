@@ -2,7 +2,8 @@
 import { Button, Checkbox, FileButton, Group, Kbd, Popover, Stack, Switch, Table } from '@mantine/core';
 import { formatDelimited } from '../../ui/delimited';
 import { downloadText } from '../../ui/download';
-import { COLUMNS, templateHeader, type ColumnKey } from './model';
+import { COLUMNS, type ColumnKey } from './model';
+import { templateHeader } from './blocks';
 import { type GridCommand, type GridHandle } from './gridTypes';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { plural } from './useRowProblems';

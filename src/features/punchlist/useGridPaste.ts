@@ -2,16 +2,15 @@
 // header row names; one value is left to the input. A block that would change filled rows waits for an answer
 // (PasteConfirm): replace them, add the block as new rows at the end, or cancel.
 import { useState, type ClipboardEvent, type RefObject } from 'react';
+import { type ColumnKey, type GridRow } from './model';
 import {
   appendStart,
   applyBlock,
   leftOutMessage,
   readPaste,
   rowsOverwritten,
-  type ColumnKey,
-  type GridRow,
   type PastedBlock,
-} from './model';
+} from './blocks';
 
 interface Pending {
   paste: PastedBlock;
