@@ -23,6 +23,7 @@ import {
 import { figuresOf, groupPercentiles, NONE, SEVERAL, type Ranked } from './percentiles';
 import type { Analytics, Bucket, GroupRow, LinkSpec, Table, TableName } from './types';
 import { TABLE_ROWS, TREND_POINTS } from './types';
+import { groupSpecs, TABLE_NAMES, type GroupSpec } from './groups';
 
 export * from './types';
 export { groupPercentiles, percentile, type Ranked } from './percentiles';
@@ -311,42 +312,11 @@ export class LogIndex {
       return { rows: out, groups: present.length };
     };
 
-    const tables: Record<TableName, Table> = {
-      operation: table('operation', {
-        label: (k, r) => (r.op ? k : `${k} (no operation)`),
-        filter: (_k, r, count) => ({ filter: { pathInfo: r.path }, exact: pathCount(r.path) === count }),
-      }),
-      user: table('user', {
-        label: (k) => k || '(no user)',
-        filter: (k) => (k ? { filter: { userAuthId: k }, exact: true } : { filter: {}, exact: false }),
-      }),
-      ip: table('ip', {
-        label: (k) => k || '(no address)',
-        filter: (k) => (k ? { filter: { ipAddress: k }, exact: true } : { filter: {}, exact: false }),
-      }),
-      status: table('status', {
-        filter: (_k, r, count) => ({
-          filter: { withErrors: r.error },
-          exact: count === (r.error ? failed : ok),
-        }),
-      }),
-      project: table('project', {
-        label: (k) => `Project ${k}`,
-        target: (k) => ({ kind: 'project', id: Number(k), role: 'project' }),
-        filter: () => ({ filter: {}, exact: false }),
-      }),
-      record: table('record', {
-        label: (k, r) => {
-          const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
-          return t ? `${t.role} ${t.id}` : k;
-        },
-        target: (k, r) => {
-          const t = r.targets?.find((x) => `${x.kind}:${x.id}` === k);
-          return t ? { kind: t.kind, id: t.id, role: t.role } : undefined;
-        },
-        filter: () => ({ filter: {}, exact: false }),
-      }),
-    };
+    const specs = groupSpecs({ pathCount, failed, ok });
+    const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, table(name, specs[name])])) as Record<
+      TableName,
+      Table
+    >;
 
     // The ids of the links that list them: one pass over the window, newest first.
     if (wantIds) {
@@ -408,13 +378,6 @@ export class LogIndex {
       },
     };
   }
-}
-
-interface GroupSpec {
-  label?: (key: string, first: LogRow) => string;
-  target?: (key: string, first: LogRow) => GroupRow['target'];
-  /** The explorer filter of a group, and whether it lists exactly the group's rows in the window. */
-  filter: (key: string, first: LogRow, count: number) => { filter: LogQuery; exact: boolean };
 }
 
 /**
