@@ -1,15 +1,14 @@
 // Daily reports: the latest report (its day, a link) and whether today's exists, from the Daily Reports
 // container's children alone (a report's day is its folder's, as the daily-report screen addresses it).
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { folderChildrenQuery } from '../../../api/queries/folders';
 import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { isoDay, summarizeDailyReports } from '../model';
-import { ContainerPanel, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
-import { useReadInTurn } from './useReads';
+import { childrenPending, ContainerPanel, PanelEmpty, type ContainersState } from './Panel';
+import { useContainerChildren } from './useReads';
 
 export function DailyReportsPanel({
   projectId,
@@ -35,22 +34,16 @@ export function DailyReportsPanel({
 
 function LatestReport({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  // The daily-report screen's own read of the container (same key).
-  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
+  const children = useContainerChildren(containerId);
   const today = isoDay(todayDay());
   const summary = useMemo(
     () => (children.data ? summarizeDailyReports(children.data, config, today) : undefined),
     [children.data, config, today],
   );
 
-  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
-  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading daily reports" />;
-  if (!summary) {
-    return (
-      <PanelError error={children.error} what="The daily reports" onRetry={() => void children.refetch()} />
-    );
-  }
+  const pending = childrenPending(children, 'daily reports');
+  if (pending) return pending;
+  if (!summary) return null;
   if (!summary.latest) {
     return (
       <PanelEmpty title="No daily reports yet" description="No report has been written for this project." />

@@ -1,11 +1,10 @@
 // Meetings: the next meeting (date, name and number, a link) and the overdue minutes (action items past due and
 // not complete or resolved), per meeting. A meeting's date is only in its record, so each meeting is read with
 // its minutes (operations 18 and 19, all at once, the newest MAX_MEETINGS meetings).
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { folderChildrenQuery } from '../../../api/queries/folders';
 import { meetingMinutesQuery, meetingQuery } from '../../../api/queries/meetings';
 import { folderPath, routes } from '../../../routes/routes';
 import { useConfig } from '../../../config/config';
@@ -13,6 +12,7 @@ import type { Meeting, MeetingMinute } from '../../../contract/dtos';
 import { displayTextDate, todayDay } from '../../../ui/textDate';
 import { lastMeeting, meetingLabel, meetingsToRead, nextMeeting, overdueByMeeting } from '../model';
 import {
+  childrenPending,
   ContainerPanel,
   Count,
   PanelEmpty,
@@ -21,7 +21,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReadInTurn, useReads } from './useReads';
+import { useContainerChildren, useReads } from './useReads';
 
 /** Meetings with overdue minutes listed by name. */
 const LISTED = 4;
@@ -50,8 +50,7 @@ type Read = Meeting | MeetingMinute[];
 
 function MeetingFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
+  const children = useContainerChildren(containerId);
   const { folders, total } = useMemo(
     () => (children.data ? meetingsToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],
@@ -65,11 +64,8 @@ function MeetingFigures({ projectId, containerId }: { projectId: number; contain
     folders.length * 2,
   );
 
-  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
-  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading meetings" />;
-  if (children.data === undefined) {
-    return <PanelError error={children.error} what="The meetings" onRetry={() => void children.refetch()} />;
-  }
+  const pending = childrenPending(children, 'meetings');
+  if (pending) return pending;
   if (folders.length === 0) return <PanelEmpty title="No meetings yet" />;
   if (reads.settled < folders.length * 2) {
     return (

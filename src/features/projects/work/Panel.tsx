@@ -78,6 +78,19 @@ export function PanelError({ error, what, onRetry }: { error: unknown; what: str
   return <ErrorAlert error={error} title={`${what} could not be loaded`} onRetry={onRetry} />;
 }
 
+/**
+ * What a panel shows until its container's children are here ("Loading meetings", or the error with Try again),
+ * or undefined once they are. Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
+ */
+export function childrenPending(
+  children: { data?: unknown; isError: boolean; error: unknown; refetch: () => unknown },
+  what: string,
+) {
+  if (children.data !== undefined) return undefined;
+  if (!children.isError) return <PanelLoading label={`Loading ${what}`} />;
+  return <PanelError error={children.error} what={`The ${what}`} onRetry={() => void children.refetch()} />;
+}
+
 /** A big count with its label, a link to the screen that lists what it counts. */
 export function Count({
   value,

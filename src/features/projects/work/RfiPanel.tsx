@@ -1,15 +1,15 @@
 // RFIs: how many are open and overdue (one detail read per RFI: the interface has no list of details), the most
 // overdue ones with whose court they are in, and links to the RFI log (filtered where a count is clicked).
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { folderChildrenQuery } from '../../../api/queries/folders';
 import { DETAIL_CONCURRENCY, rfiQuery } from '../../../api/queries/rfis';
 import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { todayDay } from '../../../ui/textDate';
 import { openStatusCode, rfisToRead, summarizeRfis } from '../model';
 import {
+  childrenPending,
   ContainerPanel,
   Count,
   PanelEmpty,
@@ -18,7 +18,7 @@ import {
   PartialFailure,
   type ContainersState,
 } from './Panel';
-import { useReadInTurn, useReads } from './useReads';
+import { useContainerChildren, useReads } from './useReads';
 
 /** Overdue RFIs listed by name; the rest are behind the count's link. */
 const LISTED = 5;
@@ -42,9 +42,7 @@ export function RfiPanel({ projectId, containers }: { projectId: number; contain
 function RfiFigures({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
   const statuses = config.statuses.rfi;
-  // The RFI list's own read of the container (same key): opening the log afterwards costs nothing.
-  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
+  const children = useContainerChildren(containerId);
   const { folders, total } = useMemo(
     () => (children.data ? rfisToRead(children.data, config) : { folders: [], total: 0 }),
     [children.data, config],
@@ -54,11 +52,8 @@ function RfiFigures({ projectId, containerId }: { projectId: number; containerId
     DETAIL_CONCURRENCY,
   );
 
-  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
-  if (children.data === undefined && !children.isError) return <PanelLoading label="Loading RFIs" />;
-  if (children.data === undefined) {
-    return <PanelError error={children.error} what="The RFIs" onRetry={() => void children.refetch()} />;
-  }
+  const pending = childrenPending(children, 'RFIs');
+  if (pending) return pending;
   if (folders.length === 0) return <PanelEmpty title="No RFIs yet" />;
   if (details.settled < folders.length) {
     return (

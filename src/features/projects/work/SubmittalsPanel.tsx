@@ -1,15 +1,14 @@
 // Submittal packages: how many and the first few, from the submittals container's children. A package's stored
 // fields (status, ball in court) come only in the reply to an update (operation 6), which is never sent to
 // read, so the panel lists what the folder read gives: name and package id.
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { folderChildrenQuery } from '../../../api/queries/folders';
 import { useConfig } from '../../../config/config';
 import { routes } from '../../../routes/routes';
 import { submittalPackages } from '../model';
-import { ContainerPanel, Count, PanelEmpty, PanelError, PanelLoading, type ContainersState } from './Panel';
-import { useReadInTurn } from './useReads';
+import { childrenPending, ContainerPanel, Count, PanelEmpty, type ContainersState } from './Panel';
+import { useContainerChildren } from './useReads';
 
 const LISTED = 5;
 
@@ -37,25 +36,13 @@ export function SubmittalsPanel({
 
 function Packages({ projectId, containerId }: { projectId: number; containerId: number }) {
   const config = useConfig();
-  // The package list's own read of the container (same key).
-  // Its arrival is drawn as a transition (what it starts, dozens of reads, is a long render otherwise).
-  const children = useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
+  const children = useContainerChildren(containerId);
   const packages = useMemo(
     () => (children.data ? submittalPackages(children.data, config) : []),
     [children.data, config],
   );
-  // Data first: a failed re-read keeps what is shown (the shell's toast says it failed).
-  if (children.data === undefined && !children.isError)
-    return <PanelLoading label="Loading submittal packages" />;
-  if (children.data === undefined) {
-    return (
-      <PanelError
-        error={children.error}
-        what="The submittal packages"
-        onRetry={() => void children.refetch()}
-      />
-    );
-  }
+  const pending = childrenPending(children, 'submittal packages');
+  if (pending) return pending;
   if (packages.length === 0) return <PanelEmpty title="No submittal packages yet" />;
   return (
     <>

@@ -9,7 +9,15 @@
 // heading is never held up by the panels' requests or their renders; and they are sent one per task (`inTurn`, the
 // next one in the next task, a few ms later: all of them still in one round trip), because each fetch() costs the
 // page 1-3 ms (more while DevTools or Lighthouse watch the network): 36 of them in one go made a long task.
-import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   hashKey,
   QueriesObserver,
@@ -21,6 +29,7 @@ import {
   type QueryObserverResult,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { folderChildrenQuery } from '../../../api/queries/folders';
 
 export interface Reads<T> {
   /** One per option, in order: the data once read. */
@@ -215,4 +224,13 @@ export function useReads<T, K extends QueryKey = QueryKey>(
       });
     },
   };
+}
+
+/**
+ * A panel's read of its container's children — the same key as the screen's own read, so opening it afterwards
+ * costs nothing — taken in turn; its arrival is drawn as a transition (what it starts, dozens of reads, is a long
+ * render otherwise).
+ */
+export function useContainerChildren(containerId: number) {
+  return useDeferredValue(useReadInTurn(folderChildrenQuery(containerId)));
 }
