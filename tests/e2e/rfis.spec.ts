@@ -179,7 +179,8 @@ test('details are all asked for at once after the list, rows in view first, with
     '0',
   );
   release();
-  await expect(page.locator('tbody tr[data-loaded="true"]')).toHaveCount(36);
+  // 36 replies let go at once: on a busy machine drawing them all takes longer than the default wait.
+  await expect(page.locator('tbody tr[data-loaded="true"]')).toHaveCount(36, { timeout: 30_000 });
   await expect(page.getByText(/Loading RFI details/)).toHaveCount(0);
   expect(order).toHaveLength(36);
   expect(new Set(order).size).toBe(36);
