@@ -30,6 +30,26 @@ function requireSession({ request }: LoaderFunctionArgs) {
 }
 
 /**
+ * The layouts' loaders read the path only: a change of the search alone (a list's filter or sort written to the
+ * address) does not run them again. By default React Router would, and the navigation it starts re-renders the
+ * whole shell twice (loading, then idle) — on a slow phone the longest part of typing in a list's filter.
+ * A retry (revalidate: same address) still runs them.
+ */
+function searchOnly({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
+}
+
+/**
  * Data loaders run in parallel with their parents' loaders, so each one checks the session itself: a signed-out
  * visitor is redirected before any request goes out (instead of being asked to sign in again).
  */
@@ -127,6 +147,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
               startProjectRead(queryClient, args);
               return null;
             },
+            shouldRevalidate: searchOnly,
             lazy: { Component: async () => (await import('./shell/AppLayout')).AppLayout },
             ErrorBoundary: RouteError,
             children: [
@@ -137,6 +158,7 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
               },
               {
                 path: routes.project.pattern,
+                shouldRevalidate: searchOnly,
                 // In the entry already (startProjectReads above imports it): the lazy import costs no request.
                 lazy: {
                   loader: async () =>

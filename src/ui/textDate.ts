@@ -65,16 +65,26 @@ export function displayTextDate(
   options: { locale?: string; style?: 'medium' | 'full' | 'short' } = {},
 ): string | undefined {
   if (typeof text !== 'string' || text.trim() === '') return undefined;
+  const key = `${options.locale ?? ''}|${options.style ?? 'medium'}`;
+  // A list draws the same few dates on every render (each key typed in its filter): Intl's format is the
+  // slow part, so each text's answer is kept (a few thousand at most).
+  const memoKey = `${key}|${text}`;
+  const known = shown.get(memoKey);
+  if (known !== undefined) return known;
   const d = parseTextDate(text);
   if (!d) return text;
-  const key = `${options.locale ?? ''}|${options.style ?? 'medium'}`;
   let f = localFormats.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(options.locale, { dateStyle: options.style ?? 'medium', timeZone: 'UTC' });
     localFormats.set(key, f);
   }
-  return f.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+  const out = f.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+  if (shown.size >= 4096) shown.clear();
+  shown.set(memoKey, out);
+  return out;
 }
+
+const shown = new Map<string, string>();
 
 /** What a field says for a date written in a readable shape but in a year the service does not take. */
 export const TEXT_DATE_YEARS_MESSAGE = `Enter a year from ${TEXT_DATE_MIN_YEAR} to ${TEXT_DATE_MAX_YEAR}.`;

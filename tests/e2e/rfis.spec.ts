@@ -25,6 +25,8 @@ test.describe(() => {
   test('from the dashboard: filter to overdue, open one, change subject, due date and CC, save, reload', async ({
     page,
   }) => {
+    // A long walk (list, filter, edit, save, reload, back, clear): more than the default time on a busy machine.
+    test.setTimeout(90_000);
     await signIn(page, seed.pm);
     await openProject(page, seed.project1.id);
     await page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: /RFIs/ }).click();
@@ -49,7 +51,9 @@ test.describe(() => {
     }
     await shot(page, 'rfis-list-overdue');
 
+    // The first overdue one, RFI-004 (folder 104): this test's own, no other test writes it.
     const firstLink = rows.first().getByRole('link');
+    await expect(firstLink).toHaveText('RFI-004');
     const number = (await firstLink.textContent())!.trim();
     await firstLink.click();
     await expect(page).toHaveURL(new RegExp(`/projects/1/rfis/${CONTAINER}/\\d+$`));

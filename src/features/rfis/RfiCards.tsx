@@ -1,5 +1,6 @@
 // The RFI list on a phone (below the `sm` breakpoint): a card per RFI with its number (the link), status,
 // subject, due date, days overdue and ball in court, in the list's order; "Sort by" stands for the table's headers.
+import { memo } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { displayTextDate } from '../../ui/textDate';
@@ -7,7 +8,8 @@ import { SORT_KEYS, SORT_LABELS, sortsDescFirst, type ListState, type SortKey } 
 import classes from './RfiCards.module.css';
 import { courtValue, LockIcon, StatusBadge, unknownValue, type RfiItemProps } from './RfiListParts';
 
-function RfiCard({ row, to, failed, observe, listSearch }: RfiItemProps) {
+// Memoised like the table's rows (RfiTable.tsx).
+const RfiCard = memo(function RfiCard({ row, to, failed, observe, listSearch }: RfiItemProps) {
   const unknown = unknownValue(failed);
   const days = row.daysOverdue;
   return (
@@ -55,7 +57,7 @@ function RfiCard({ row, to, failed, observe, listSearch }: RfiItemProps) {
       </Paper>
     </li>
   );
-}
+});
 
 export function RfiCards({
   items,

@@ -1,4 +1,5 @@
 // The RFI list as a table (from the `sm` breakpoint up): sortable headers, one row per RFI.
+import { memo } from 'react';
 import { Anchor, Badge, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../ui/format';
@@ -37,7 +38,15 @@ function SortHeader({
   );
 }
 
-function RfiTableRow({ row, to, failed, currency, observe, listSearch }: RfiItemProps) {
+// Memoised: a row whose RFI, link and state did not change is not drawn again when the list re-renders.
+const RfiTableRow = memo(function RfiTableRow({
+  row,
+  to,
+  failed,
+  currency,
+  observe,
+  listSearch,
+}: RfiItemProps) {
   const unknown = unknownValue(failed);
   return (
     <Table.Tr ref={observe} data-rfi={row.folderId} data-loaded={row.loaded ? 'true' : 'false'}>
@@ -81,7 +90,7 @@ function RfiTableRow({ row, to, failed, currency, observe, listSearch }: RfiItem
       </Table.Td>
     </Table.Tr>
   );
-}
+});
 
 export function RfiTable({
   items,
