@@ -8,6 +8,9 @@ import { expect, test } from './fixtures';
 import { seed, shot as fullShot, signIn } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// A service of its own: "exactly three created" is proven by the project's next punch number, which another
+// worker's punch items would move.
+test.use({ serviceEnv: { PUNCH_PHONE_SPEC: '1' } });
 
 const PUNCH_FOLDER = 5; // project 1's punch-list container (docs/service-domain.md)
 const URL_PATH = `/projects/1/punch-list/${PUNCH_FOLDER}`;

@@ -1,10 +1,14 @@
 // Punch-list bulk entry (issue 6) against the real service: keyboard entry, paste, import with a mapping step,
 // the draft across reloads and tabs, and a retried request after a lost reply that creates nothing twice.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fillSignIn, openProject, seed, shot, signIn } from './helpers';
 
 const PUNCH_FOLDER = 5; // project 1's punch-list container (docs/service-domain.md)
+// A service of its own: "nothing created twice" is proven by the project's next punch number, which another
+// worker's punch items would move.
+test.use({ serviceEnv: { PUNCH_SPEC: '1' } });
 const URL_PATH = `/projects/1/punch-list/${PUNCH_FOLDER}`;
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'New punch-list items' });
