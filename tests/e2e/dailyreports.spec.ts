@@ -1,27 +1,10 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
+import { holdRequests } from './waves';
 
 // Seed facts (server/db/seed.ts): project 1 has a daily report for each working day 09/21–10/30/2026 in its Daily
 // Reports container (folder 7); project 3 (container 20007) also has a Saturday report (10/31/2026) without
 // weather, deliveries, issues or visitors.
-
-/**
- * Start and end (ms since the epoch) of every request whose URL matches, as the network sees them. Each reply is
- * held back 250 ms (a slow network), so a read that only started after another finished could not pass for
- * parallel.
- */
-async function recordCalls(page: Page, pattern: RegExp) {
-  const calls: Array<{ url: string; start: number; end: number }> = [];
-  await page.route(pattern, async (route) => {
-    const start = Date.now();
-    await new Promise((r) => setTimeout(r, 250));
-    const response = await route.fetch();
-    calls.push({ url: route.request().url(), start, end: Date.now() });
-    await route.fulfill({ response });
-  });
-  return calls;
-}
 
 /** "6 / 48 h" → {people: 6, hours: 48}; "—" → zeros. */
 function crew(text: string) {
@@ -38,13 +21,12 @@ test.describe(() => {
     await signIn(page, seed.pm);
 
     // The report (operation 8) and its activities (operation 9) go out together.
-    const calls = await recordCalls(page, /dailyreport\/get$|getdailyreportactivitiesbyreport$/i);
-    await page.goto('/projects/1/daily-reports/7/2026-10-29');
+    // Both are held until both have been asked for: neither waits for the other's reply.
+    const reads = await holdRequests(page, /dailyreport\/get$|getdailyreportactivitiesbyreport$/i);
+    await page.goto('/projects/1/daily-reports/7/2026-10-29', { waitUntil: 'commit' });
+    await reads.waitFor(/dailyreport\/get$/i, /getdailyreportactivitiesbyreport$/i);
+    await reads.passThrough();
     await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
-    await expect.poll(() => calls.length).toBe(2);
-    const [first, second] = [...calls].sort((a, b) => a.start - b.start);
-    expect(first.url).not.toBe(second.url);
-    expect(second.start).toBeLessThan(first.end);
 
     await expect(page.getByText('Riverside Medical Office Building (2025-014)').first()).toBeVisible();
     const weather = page.getByRole('region', { name: 'Weather' });
@@ -144,18 +126,19 @@ test('a bookmarked report needs two waves of reads: its container’s reports be
   page,
 }) => {
   await signIn(page, seed.pm);
-  const calls = await recordCalls(page, /\/api\/internal\/|\/json\/reply\//);
-  await page.goto('/projects/1/daily-reports/7/2026-10-29');
+  // Every read is held until the test lets its wave go. Wave 1, asked for at once: the project, the container and
+  // its reports. Wave 2, after their replies: the report and its activities. Then the report shows with nothing
+  // more let through, so no third wave of reads stands between a bookmark and its report.
+  const reads = await holdRequests(page, /\/api\/internal\/|\/json\/reply\//);
+  await page.goto('/projects/1/daily-reports/7/2026-10-29', { waitUntil: 'commit' });
+  await reads.waitFor(/\/project\/get$/, /\/folder\/get$/, /\/folder\/readissuefolder$/);
+  const first = await reads.release();
+  expect(first.some((u) => /dailyreport/i.test(u))).toBe(false);
+  await reads.waitFor(/\/dailyreport\/get$/i, /getdailyreportactivitiesbyreport$/i);
+  await reads.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Thursday, October 29, 2026' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Activities' }).locator('tbody tr').first()).toBeVisible();
-  // Each wave waits ≥ 250 ms for its replies: the longest chain of reads each sent after the previous one's reply.
-  const depth = new Map<(typeof calls)[number], number>();
-  const sorted = [...calls].sort((a, b) => a.start - b.start);
-  for (const c of sorted) {
-    depth.set(c, 1 + Math.max(0, ...sorted.filter((p) => p.end <= c.start).map((p) => depth.get(p) ?? 0)));
-  }
-  expect(calls.length).toBeGreaterThanOrEqual(4); // project, containers, the reports, the report, …
-  expect(Math.max(...depth.values())).toBe(2);
+  await reads.passThrough();
 });
 
 test('a report without weather says so plainly', async ({ page }) => {

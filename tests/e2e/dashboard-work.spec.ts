@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seed, signIn } from './helpers';
+import { holdRequests } from './waves';
 
 // A service of its own: no other spec's edits can change the figures between the test's reads and the page's.
 test.use({
@@ -312,20 +313,18 @@ test("a revisit asks for the panels' lists together with the project", async ({ 
   await page.goto('/projects/1');
   await expect(panel(page, 'RFIs').getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
 
-  // Reloaded (an empty query cache): the RFI container's list no longer waits for the project and its containers.
-  const events: string[] = [];
-  const kind = (r: { url(): string; postData(): string | null }) =>
-    r.url().endsWith('/project/get')
-      ? 'project'
-      : r.url().endsWith('/folder/readissuefolder') && JSON.parse(r.postData() ?? '{}').folderParentId === 4
-        ? 'rfi-list'
-        : '';
-  page.on('request', (r) => kind(r) && events.push(`start:${kind(r)}`));
-  page.on('requestfinished', (r) => kind(r) && events.push(`end:${kind(r)}`));
-  await page.reload();
+  // Reloaded (an empty query cache): the RFI container's list no longer waits for the project and its containers:
+  // it is asked for while the project's read is held.
+  const project = await holdRequests(page, /\/project\/get$/);
+  const rfiList = page.waitForRequest(
+    (r) =>
+      r.url().endsWith('/folder/readissuefolder') && JSON.parse(r.postData() ?? '{}').folderParentId === 4,
+  );
+  await page.reload({ waitUntil: 'commit' });
+  await project.waitFor(/\/project\/get$/);
+  await rfiList;
+  await project.passThrough();
   await expect(panel(page, 'RFIs').getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
-  expect(events.indexOf('start:rfi-list')).toBeGreaterThanOrEqual(0);
-  expect(events.indexOf('start:rfi-list')).toBeLessThan(events.indexOf('end:project'));
 });
 
 test('the start page finds a recently opened project by its name', async ({ page }) => {

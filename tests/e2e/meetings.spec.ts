@@ -1,28 +1,16 @@
-import { type Page } from '@playwright/test';
+import { type Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seed, shot, signIn } from './helpers';
+import { holdRequests } from './waves';
 
 // Seed facts (server/db/seed.ts): meeting i of project 1 is folder 3000 + 100·i; "MEP Coordination #5" (3400)
 // has 19 minutes, some complete, some open and past due, some linked to RFI folders. Project 3's folder 24000
 // is next week's meeting, without minutes.
 
-/**
- * Start and end (ms since the epoch) of every request whose URL matches, as the network sees them. Each reply is
- * held back 250 ms (a slow network), so a read that only started after another finished could not pass for
- * parallel.
- */
-async function recordCalls(page: Page, pattern: RegExp) {
-  const calls: Array<{ url: string; folderId: unknown; start: number; end: number }> = [];
-  await page.route(pattern, async (route) => {
-    const start = Date.now();
-    const body = (route.request().postDataJSON() ?? {}) as Record<string, unknown>;
-    const folderId = Object.entries(body).find(([k]) => k.toLowerCase() === 'folderid')?.[1];
-    await new Promise((r) => setTimeout(r, 250));
-    const response = await route.fetch();
-    calls.push({ url: route.request().url(), folderId, start, end: Date.now() });
-    await route.fulfill({ response });
-  });
-  return calls;
+/** The folder id a request's body names, whatever the case of its key. */
+function folderOf(r: Request) {
+  const body = (r.postDataJSON() ?? {}) as Record<string, unknown>;
+  return Object.entries(body).find(([k]) => k.toLowerCase() === 'folderid')?.[1];
 }
 
 test.describe(() => {
@@ -33,14 +21,16 @@ test.describe(() => {
 
     // The meeting (operation 18) and its minutes (operation 19) go out together. (The other meetings of the
     // series are read too, for previous / next: only this meeting's calls count here.)
-    const calls = await recordCalls(page, /meeting\/read$|meetingminute\/readbymeeting$/i);
-    await page.goto('/projects/1/meetings/3400');
+    // Both are held until both have been asked for: neither waits for the other's reply.
+    const reads = await holdRequests(
+      page,
+      /meeting\/read$|meetingminute\/readbymeeting$/i,
+      (r) => folderOf(r) === 3400,
+    );
+    await page.goto('/projects/1/meetings/3400', { waitUntil: 'commit' });
+    await reads.waitFor(/meeting\/read$/i, /meetingminute\/readbymeeting$/i);
+    await reads.passThrough();
     await expect(page.getByRole('heading', { level: 1, name: 'MEP Coordination #5' })).toBeVisible();
-    const own = () => calls.filter((c) => c.folderId === 3400);
-    await expect.poll(() => own().length).toBe(2);
-    const [first, second] = [...own()].sort((a, b) => a.start - b.start);
-    expect(first.url).not.toBe(second.url);
-    expect(second.start).toBeLessThan(first.end);
 
     const header = page.getByRole('list', { name: 'Meeting' }).or(page.locator('dl[aria-label="Meeting"]'));
     await expect(header).toContainText('10:00 AM – 11:30 AM');

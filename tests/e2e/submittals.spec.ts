@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, type Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openProject, seed, shot as fullShot, signIn } from './helpers';
+import { holdRequests } from './waves';
 
 // Seed facts (server/db/seed.ts, docs/service-domain.md): project 1's submittals container is folder 6; package i
 // is folder 1000 + 100·i with its items right after it. 1200 'Structural Steel Shop Drawings' has 5 items,
@@ -114,49 +115,24 @@ test.describe(() => {
 
 test("the package screen's independent reads go out in parallel", async ({ page }) => {
   await signIn(page, seed.pm);
-  const times = new Map<string, { start: number; end?: number }>();
-  const name = (r: Request) => {
-    const url = r.url();
-    const body = (() => {
-      try {
-        return JSON.parse(r.postData() ?? '{}') as Record<string, number>;
-      } catch {
-        return {};
-      }
-    })();
-    if (url.includes('/folder/get') && body.folderId === 1200) return 'folder';
-    if (url.includes('/folder/readissuefolder') && body.folderParentId === 1200) return 'children';
-    if (url.includes('/submittalitem/readattachments')) return `files:${body.folderId}`;
-    return undefined;
-  };
-  page.on('request', (r) => {
-    const n = name(r);
-    if (n) times.set(n, { start: Date.now() });
-  });
-  page.on('requestfinished', (r) => {
-    const n = name(r);
-    const t = n ? times.get(n) : undefined;
-    if (t) t.end = Date.now();
-  });
-  await openPackage(page, 1200);
+  const body = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, number>;
+  // The package folder and its items need only the id: both are asked for while the other is held.
+  const first = await holdRequests(
+    page,
+    /\/folder\/(get|readissuefolder)$/,
+    (r) => body(r).folderId === 1200 || body(r).folderParentId === 1200,
+  );
+  // The items' files need the items, then go out together: all five are asked for while each is held.
+  const files = await holdRequests(page, /\/submittalitem\/readattachments$/);
+  await page.goto(packageUrl(1200), { waitUntil: 'commit' });
+  await first.waitFor(/\/folder\/get$/, /\/folder\/readissuefolder$/);
+  expect(files.seen).toEqual([]);
+  await first.passThrough();
+  await expect.poll(() => files.seen.length).toBe(5);
+  await files.passThrough();
+  await expect(page.getByRole('note', { name: 'Ball in court' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items and attachments' }).getByRole('table')).toHaveCount(5);
-
-  const overlap = (a: string, b: string) => {
-    const x = times.get(a)!;
-    const y = times.get(b)!;
-    return x.start <= y.end! && y.start <= x.end!;
-  };
-  // The package folder and its items need only the id: both are in flight together.
-  expect(times.get('folder')?.end).toBeDefined();
-  expect(times.get('children')?.end).toBeDefined();
-  expect(overlap('folder', 'children')).toBe(true);
-  // The items' files need the items, then go out together.
-  const files = [...times.keys()].filter((k) => k.startsWith('files:'));
-  expect(files.sort()).toEqual(['files:1201', 'files:1202', 'files:1203', 'files:1204', 'files:1205']);
-  const latestStart = Math.max(...files.map((k) => times.get(k)!.start));
-  const earliestEnd = Math.min(...files.map((k) => times.get(k)!.end!));
-  expect(latestStart).toBeLessThanOrEqual(earliestEnd);
-  expect(times.get('files:1201')!.start).toBeGreaterThanOrEqual(times.get('children')!.end!);
+  expect(files.seen.map((r) => body(r).folderId).sort()).toEqual([1201, 1202, 1203, 1204, 1205]);
 });
 
 test('missing optional fields render as clear empty states', async ({ page }) => {
