@@ -16,6 +16,7 @@ import { startProjectReads } from '../features/projects/loader';
 import { PageLoader } from '../ui/PageLoader';
 import { routePathOf, routerBasename } from '../config/base';
 import { NotFoundPage } from './NotFoundPage';
+import { searchOnly } from '../routes/revalidate';
 import { parseId, routes, safeNext } from '../routes/routes';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -27,26 +28,6 @@ import { RouteError } from './RouteError';
 function requireSession({ request }: LoaderFunctionArgs) {
   if (!sessionStore.get()) throw redirect(routes.signIn.href(routePathOf(new URL(request.url))));
   return null;
-}
-
-/**
- * The layouts' loaders read the path only: a change of the search alone (a list's filter or sort written to the
- * address) does not run them again. By default React Router would, and the navigation it starts re-renders the
- * whole shell twice (loading, then idle) — on a slow phone the longest part of typing in a list's filter.
- * A retry (revalidate: same address) still runs them.
- */
-function searchOnly({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  defaultShouldRevalidate: boolean;
-}): boolean {
-  return currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
-    ? false
-    : defaultShouldRevalidate;
 }
 
 /**
@@ -195,12 +176,12 @@ export function createAppRouter(queryClient: QueryClient, basename = routerBasen
                   },
                   {
                     path: routes.rfis.pattern,
+                    // Filter and sort live in the search string: changing them needs no loader run (cached).
+                    shouldRevalidate: searchOnly,
                     // Loader and screen are lazy chunks fetched together: nothing of the RFIs is in the entry.
                     lazy: {
                       loader: async () =>
                         signedIn((await import('../features/rfis/loader')).rfiListLoader(queryClient)),
-                      shouldRevalidate: async () =>
-                        (await import('../features/rfis/loader')).rfiListShouldRevalidate,
                       Component: async () => (await import('../features/rfis/RfiListPage')).RfiListPage,
                     },
                     ErrorBoundary: RouteError,

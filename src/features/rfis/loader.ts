@@ -35,16 +35,3 @@ export function rfiLoader(queryClient: QueryClient) {
     return null;
   };
 }
-
-/** Filter and sort live in the search string: changing them needs no loader run (the data is cached). */
-export function rfiListShouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  defaultShouldRevalidate: boolean;
-}): boolean {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
