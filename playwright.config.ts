@@ -25,7 +25,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 860 },
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test to keep only the failures': about a quarter of the suite's CPU on a
+    // 2-core machine. CI (CI=1, .ci/run) keeps no files anyone could open, so it records none; its failures print
+    // their error and a screenshot path as anywhere.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The console's service worker (sw.js) would answer page loads from its cache and hide requests from
     // page.route: blocked here; the offline specs opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',

@@ -15,6 +15,7 @@ export const seed = {
 
 /** Screenshot of a state, under test-results/screens/<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.CI) return; // nobody looks at them there, and each full-page capture costs CPU
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
