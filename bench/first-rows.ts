@@ -15,10 +15,10 @@
 //   { date, node, cpus, loadAverage: [1, 5, 15 min] at the start and at the end, chromium, folderId,
 //     median: { documentsFirstRowMs, documentsAllRowsMs, requestLogFirstRowMs, requestLogAllRowsMs },
 //     runs: [{ the same four }] }
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { type Page } from '@playwright/test';
 import { launchChromium } from './harness/browser';
+import { loadAverage, medians, writeResult } from './harness/results';
 import { postJson, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8213);
@@ -102,7 +102,7 @@ interface Run {
 }
 
 async function main() {
-  const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
+  const loadAtStart = loadAverage();
   const service = await serviceFromEnv(PORT);
   const { url } = service;
   try {
@@ -159,30 +159,25 @@ async function main() {
     }
     const chromiumVersion = browser.version();
     await browser.close();
-    const median = (pick: (r: Run) => number) => {
-      const v = runs.map(pick).sort((a, b) => a - b);
-      return v[Math.floor(v.length / 2)];
-    };
     const summary = {
       date: new Date().toISOString(),
       node: process.version,
       cpus: availableParallelism(),
-      loadAverage: { start: loadAtStart, end: loadavg().map((l) => Number(l.toFixed(2))) },
+      loadAverage: { start: loadAtStart, end: loadAverage() },
       chromium: chromiumVersion,
       folderId,
-      median: {
-        documentsFirstRowMs: median((r) => r.documentsFirstRowMs),
-        documentsAllRowsMs: median((r) => r.documentsAllRowsMs),
-        requestLogFirstRowMs: median((r) => r.requestLogFirstRowMs),
-        requestLogAllRowsMs: median((r) => r.requestLogAllRowsMs),
-      },
+      median: medians(runs, [
+        'documentsFirstRowMs',
+        'documentsAllRowsMs',
+        'requestLogFirstRowMs',
+        'requestLogAllRowsMs',
+      ]),
       runs,
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/first-rows.json', JSON.stringify(summary, null, 2) + '\n');
+    writeResult('first-rows', summary);
     console.log(JSON.stringify(summary, null, 2));
   } finally {
-    service.stop();
+    await service.stop();
   }
 }
 

@@ -2,15 +2,13 @@
 // part that runs out of time can stop everything it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 
 /** The seed's "today" every data set of the figures is seeded for (the tests' day too), whatever day they run. */
 export const SEED_TODAY = '2026-11-01';
 const root = process.cwd();
 
-/** The load averages (1, 5, 15 minutes), to two decimals. */
-export const la = () => loadavg().map((l) => Number(l.toFixed(2)));
+export { loadAverage as la } from './results';
 const children = new Set<ChildProcess>();
 
 export function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
