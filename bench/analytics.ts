@@ -29,7 +29,7 @@ import { openDatabase } from '../server/db/db';
 import { PINNED_SEED_TODAY, seed, seedTodayMs } from '../server/db/seed';
 import { random } from '../server/db/seed/random';
 import { seedRequestLog } from '../server/db/seed/requestlog';
-import { measureFrames } from './frames';
+import { measureFrames } from './harness/frames';
 import { launchChromium } from './harness/browser';
 import { loadAverage, writeResult } from './harness/results';
 import { startBenchService } from './harness/service';

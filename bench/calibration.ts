@@ -25,7 +25,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { burnOption, startBurner } from './burner';
-import { measureFrames, type FrameStats } from './frames';
+import { measureFrames, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
 import { loadAverage as la, writeResult } from './harness/results';
 

@@ -25,7 +25,7 @@
 //   runs: [{ ...the same per run, frames, framesOver16_7, scrollDurationMs, lastRowIndex,
 //            trace: FrameStats, idleTrace: FrameStats }] }   (FrameStats: bench/frames.ts, shares 0..1)
 import { availableParallelism } from 'node:os';
-import { measureFrames, withoutSamples, type FrameStats } from './frames';
+import { measureFrames, withoutSamples, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
 import { loadAverage, medians, writeResult } from './harness/results';
 import { postJson, serviceFromEnv } from './harness/service';

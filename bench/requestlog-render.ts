@@ -21,7 +21,7 @@
 //     frameMsP95, frameMsP50, frameMsMax, pageSwitchMedianMs } }
 import { type Page } from '@playwright/test';
 import { cpus } from 'node:os';
-import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './frames';
+import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
 import { loadAverage, median, writeResult } from './harness/results';
 import { fakeRequestLog } from './requestlog-data';
