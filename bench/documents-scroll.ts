@@ -24,10 +24,9 @@
 //             worstFrameMs, rowsInDomMax },
 //   runs: [{ ...the same per run, frames, framesOver16_7, scrollDurationMs, lastRowIndex,
 //            trace: FrameStats, idleTrace: FrameStats }] }   (FrameStats: bench/frames.ts, shares 0..1)
-import { availableParallelism } from 'node:os';
 import { measureFrames, withoutSamples, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
-import { loadAverage, medians, writeResult } from './harness/results';
+import { loadAverage, medians, stamp, writeResult } from './harness/results';
 import { postJson, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8212);
@@ -216,9 +215,7 @@ async function main() {
     const chromiumVersion = browser.version();
     await browser.close();
     const summary = {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: availableParallelism(),
+      ...stamp(),
       loadAverage: loadAverage(),
       chromium: chromiumVersion,
       folderId,
@@ -244,8 +241,7 @@ async function main() {
       ]),
       runs,
     };
-    writeResult('documents-scroll', summary);
-    console.log(JSON.stringify(summary.median, null, 2));
+    writeResult('documents-scroll', summary, summary.median);
   } finally {
     await service.stop();
   }

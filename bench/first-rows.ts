@@ -15,10 +15,9 @@
 //   { date, node, cpus, loadAverage: [1, 5, 15 min] at the start and at the end, chromium, folderId,
 //     median: { documentsFirstRowMs, documentsAllRowsMs, requestLogFirstRowMs, requestLogAllRowsMs },
 //     runs: [{ the same four }] }
-import { availableParallelism } from 'node:os';
 import { type Page } from '@playwright/test';
 import { launchChromium } from './harness/browser';
-import { loadAverage, medians, writeResult } from './harness/results';
+import { loadAverage, medians, stamp, writeResult } from './harness/results';
 import { postJson, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8213);
@@ -160,9 +159,7 @@ async function main() {
     const chromiumVersion = browser.version();
     await browser.close();
     const summary = {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: availableParallelism(),
+      ...stamp(),
       loadAverage: { start: loadAtStart, end: loadAverage() },
       chromium: chromiumVersion,
       folderId,
@@ -174,8 +171,7 @@ async function main() {
       ]),
       runs,
     };
-    writeResult('first-rows', summary);
-    console.log(JSON.stringify(summary, null, 2));
+    writeResult('first-rows', summary, summary);
   } finally {
     await service.stop();
   }

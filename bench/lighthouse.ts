@@ -191,8 +191,7 @@ async function main() {
       reports: REPORT_DIR,
       pages,
     };
-    console.log(JSON.stringify(result, null, 2));
-    writeResult('lighthouse', result);
+    writeResult('lighthouse', result, result);
   } finally {
     await browser.close();
     await service.stop();

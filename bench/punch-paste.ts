@@ -104,8 +104,7 @@ async function main() {
         budgetMs: 300,
       },
     };
-    console.log(JSON.stringify(result, null, 2));
-    writeResult('punch-paste', result);
+    writeResult('punch-paste', result, result);
   } finally {
     await browser.close();
     await service.stop();

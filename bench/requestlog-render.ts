@@ -256,8 +256,7 @@ async function main() {
         pageSwitchMedianMs: median(pageSwitchMs),
       },
     };
-    console.log(JSON.stringify(result, null, 2));
-    writeResult('requestlog-render', result);
+    writeResult('requestlog-render', result, result);
   } finally {
     await browser.close();
     await service.stop();

@@ -6,6 +6,15 @@ import type { Ctx } from './context';
 import { lastLines, node, run } from './process';
 import { failRows, type Figure } from './rows';
 
+/** A child bench's env: its port (the run's first + `portOffset`), the build, the run's scale data if `data`. */
+export function childEnv(ctx: Ctx, portOffset: number, data = false): Record<string, string> {
+  return {
+    ...(data ? { DATA_DIR: ctx.dataCopy() } : {}),
+    BENCH_PORT: String(ctx.portBase + portOffset),
+    STATIC_DIR: ctx.distDir,
+  };
+}
+
 /** A child bench's results file, checked to be newer than `since`. */
 export function readResult<T>(ctx: Ctx, name: string, since: number): T {
   const file = join(ctx.root, 'bench', 'results', `${name}.json`);

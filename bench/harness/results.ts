@@ -1,7 +1,7 @@
 // What a child bench leaves for its part: bench/results/<name>.json (dated: the part checks it is from this run),
 // with the machine's load beside the figures.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 
 /** The load averages (1, 5, 15 minutes), to two decimals. */
 export const loadAverage = () => loadavg().map((l) => Number(l.toFixed(2)));
@@ -14,8 +14,16 @@ export function medians<R, K extends keyof R>(runs: R[], keys: K[]): Record<K, n
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => Number(r[k])))])) as Record<K, number>;
 }
 
-/** Writes bench/results/<name>.json. */
-export function writeResult(name: string, result: object): void {
+/** When and on what a result was measured (its first keys). */
+export const stamp = () => ({
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: availableParallelism(),
+});
+
+/** Writes bench/results/<name>.json, and prints `shown` (say, the result) as indented JSON. */
+export function writeResult(name: string, result: object, shown?: unknown): void {
+  if (shown !== undefined) console.log(JSON.stringify(shown, null, 2));
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(`bench/results/${name}.json`, JSON.stringify(result, null, 2) + '\n');
 }

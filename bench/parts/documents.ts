@@ -1,5 +1,5 @@
 // documents: bench/documents-scroll.ts: scrolling the 100,000-document folder, frames over 16.7 ms (CPU time) < 5 %.
-import { childBench, readResult } from '../harness/child';
+import { childBench, childEnv, readResult } from '../harness/child';
 import type { Ctx } from '../harness/context';
 import { frameRow, pct } from '../harness/rows';
 
@@ -24,7 +24,7 @@ export async function documentsPart(ctx: Ctx) {
     ctx,
     'documents',
     'bench/documents-scroll.ts',
-    { DATA_DIR: ctx.dataCopy(), BENCH_PORT: String(ctx.portBase + 4), STATIC_DIR: ctx.distDir },
+    childEnv(ctx, 4, true),
     FIGURES,
     (since) => {
       const j = readResult<Result>(ctx, 'documents-scroll', since);

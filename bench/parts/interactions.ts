@@ -3,7 +3,7 @@
 // (as the frame rows: a busy machine is re-measured, not failed), the wall time (Event Timing) beside it. The two
 // calibration pages prove the metric: the 50 ms click handler must read pass and the 300 ms one miss — their
 // rows pass when they read so. `--interactions=rfi-search,palette` runs some scenarios only.
-import { childBench, readResult } from '../harness/child';
+import { childBench, childEnv, readResult } from '../harness/child';
 import type { Ctx } from '../harness/context';
 import type { InteractionFigures } from '../harness/event-timing';
 
@@ -24,7 +24,7 @@ type Result = {
 const CALIBRATION: Record<string, 'pass' | 'miss'> = { 'calibration-50': 'pass', 'calibration-300': 'miss' };
 
 export async function interactionsPart(ctx: Ctx) {
-  const env = { DATA_DIR: ctx.dataCopy(), BENCH_PORT: String(ctx.portBase + 9), STATIC_DIR: ctx.distDir };
+  const env = childEnv(ctx, 9, true);
   const only = ctx.interactions.length ? [`--only=${ctx.interactions.join(',')}`] : [];
   await childBench(ctx, 'interactions', ['bench/interactions.ts', ...only], env, FIGURES, (since) => {
     const j = readResult<Result>(ctx, 'interactions', since);

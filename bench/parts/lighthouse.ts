@@ -1,7 +1,7 @@
 // lighthouse: bench/lighthouse.ts: sign-in page and /projects/1 (signed in), mobile, simulated throttling:
 // Performance ≥ 95, Accessibility 100, Best Practices ≥ 95.
 import { join } from 'node:path';
-import { childBench, readResult } from '../harness/child';
+import { childBench, childEnv, readResult } from '../harness/child';
 import type { Ctx } from '../harness/context';
 
 const PAGES = [
@@ -33,11 +33,7 @@ interface Result {
 }
 
 export async function lighthousePart(ctx: Ctx) {
-  const env = {
-    BENCH_PORT: String(ctx.portBase + 2),
-    STATIC_DIR: ctx.distDir,
-    LH_REPORT_DIR: join(ctx.cacheDir, 'lighthouse'),
-  };
+  const env = { ...childEnv(ctx, 2), LH_REPORT_DIR: join(ctx.cacheDir, 'lighthouse') };
   await childBench(ctx, 'lighthouse', 'bench/lighthouse.ts', env, FIGURES, (since) => {
     const j = readResult<Result>(ctx, 'lighthouse', since);
     ctx.details.lighthouse = j;

@@ -1,6 +1,6 @@
 // requestlog: bench/requestlog-render.ts: 10,000 rows vs a bare table ≤ 1.5×; scrolling 100,000 rows, frames over
 // 16.7 ms (CPU time) < 5 %.
-import { childBench, readResult } from '../harness/child';
+import { childBench, childEnv, readResult } from '../harness/child';
 import type { Ctx } from '../harness/context';
 import { frameRow } from '../harness/rows';
 
@@ -29,7 +29,7 @@ export async function requestlogPart(ctx: Ctx) {
     'requestlog',
     'bench/requestlog-render.ts',
     // 3 alternating runs of the 10,000-row render instead of 5, to keep the whole bench within its time.
-    { BENCH_PORT: String(ctx.portBase + 5), STATIC_DIR: ctx.distDir, RUNS: process.env.RUNS ?? '3' },
+    { ...childEnv(ctx, 5), RUNS: process.env.RUNS ?? '3' },
     FIGURES,
     (since) => {
       const j = readResult<Result>(ctx, 'requestlog-render', since);
