@@ -27,13 +27,11 @@
 import { measureFrames, withoutSamples, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
 import { loadAverage, medians, stamp, writeResult } from './harness/results';
-import { postJson, serviceFromEnv } from './harness/service';
+import { postJson, scaleFolderId, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8212);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SCROLL_FRAMES = Number(process.env.BENCH_SCROLL_FRAMES ?? 600);
-const SCALE_FOLDER_NAME = 'Scale: 100k documents';
-const DOCUMENTS_CONTAINER = 2;
 
 async function findScaleFolder(url: string): Promise<number> {
   const { authSessionKey } = await postJson<{ authSessionKey: string }>(
@@ -44,15 +42,8 @@ async function findScaleFolder(url: string): Promise<number> {
       password: 'pm',
     },
   );
-  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
-    url,
-    '/api/internal/folder/readissuefolder',
-    { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
-  );
-  const folder = folderList?.find((f) => f.folderName === SCALE_FOLDER_NAME);
-  if (!folder)
-    throw new Error(`no '${SCALE_FOLDER_NAME}' folder: seed the data with \`npm run seed -- --scale\``);
-  return folder.folderId;
+  const folderId = await scaleFolderId(url, authSessionKey);
+  return folderId;
 }
 
 interface ScrollResult {

@@ -18,12 +18,16 @@
 import { type Page } from '@playwright/test';
 import { launchChromium } from './harness/browser';
 import { loadAverage, medians, stamp, writeResult } from './harness/results';
-import { postJson, serviceFromEnv } from './harness/service';
+import {
+  DOCUMENTS_CONTAINER,
+  postJson,
+  SCALE_FOLDER_NAME,
+  scaleFolderId,
+  serviceFromEnv,
+} from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8213);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SCALE_FOLDER_NAME = 'Scale: 100k documents';
-const DOCUMENTS_CONTAINER = 2;
 const LOG_ROWS = 10_000;
 
 async function scaleFacts(url: string): Promise<{ folderId: number; newestLogId: number }> {
@@ -32,18 +36,11 @@ async function scaleFacts(url: string): Promise<{ folderId: number; newestLogId:
     '/api/internal/authenticateuser',
     { userName: 'admin', password: 'admin' },
   );
-  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
-    url,
-    '/api/internal/folder/readissuefolder',
-    { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
-  );
-  const folder = folderList?.find((f) => f.folderName === SCALE_FOLDER_NAME);
-  if (!folder)
-    throw new Error(`no '${SCALE_FOLDER_NAME}' folder: seed the data with \`npm run seed -- --scale\``);
+  const folderId = await scaleFolderId(url, authSessionKey);
   const log = (await (
     await fetch(`${url}/requestlogs?Take=1`, { headers: { authorization: `Bearer ${apiKey}` } })
   ).json()) as { results: { id: number }[] };
-  return { folderId: folder.folderId, newestLogId: log.results[0].id };
+  return { folderId, newestLogId: log.results[0].id };
 }
 
 declare global {

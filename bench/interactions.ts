@@ -22,7 +22,7 @@ import type { Browser } from '@playwright/test';
 import { launchChromium } from './harness/browser';
 import { interactionFigures, traceInteractions, type InteractionFigures } from './harness/event-timing';
 import { loadAverage, writeResult } from './harness/results';
-import { postJson, serviceFromEnv } from './harness/service';
+import { postJson, scaleFolderId, serviceFromEnv } from './harness/service';
 import { scenarios, type Facts, type Scenario } from './interactions-scenarios';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8215);
@@ -43,13 +43,7 @@ async function facts(url: string): Promise<Facts> {
       password: 'admin',
     },
   );
-  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
-    url,
-    '/api/internal/folder/readissuefolder',
-    { authSessionKey: signIn.authSessionKey, folderParentId: 2 },
-  );
-  const folder = folderList?.find((f) => f.folderName === 'Scale: 100k documents');
-  if (!folder) throw new Error('no scale folder: run on a data folder seeded with `npm run seed -- --scale`');
+  const folderId = await scaleFolderId(url, signIn.authSessionKey);
   const log = async (query: string) =>
     (
       (await (
@@ -70,7 +64,7 @@ async function facts(url: string): Promise<Facts> {
   });
   return {
     session,
-    scaleFolderId: folder.folderId,
+    scaleFolderId: folderId,
     analyticsFromMs: ms(older.dateTime),
     analyticsToMs: ms(newest.dateTime),
   };

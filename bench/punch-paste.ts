@@ -7,7 +7,7 @@
 //   env: STATIC_DIR (default dist), BENCH_PORT (default 8203), RUNS (default 7)
 import { type Page } from '@playwright/test';
 import { cpus } from 'node:os';
-import { launchChromium } from './harness/browser';
+import { desktopPage, launchChromium } from './harness/browser';
 import { loadAverage, median, writeResult } from './harness/results';
 import { startFreshService } from './harness/service';
 
@@ -75,9 +75,7 @@ async function main() {
   const service = await startFreshService(PORT);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: service.url });
-    // tsx keeps function names with a `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    const page = await desktopPage(browser, service.url);
     await page.goto('/signin');
     await page.getByLabel('Username').fill('pm');
     await page.getByLabel('Password', { exact: true }).fill('pm');

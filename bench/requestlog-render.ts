@@ -22,7 +22,7 @@
 import { type Page } from '@playwright/test';
 import { cpus } from 'node:os';
 import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './harness/frames';
-import { launchChromium } from './harness/browser';
+import { desktopPage, launchChromium } from './harness/browser';
 import { loadAverage, median, writeResult } from './harness/results';
 import { fakeRequestLog } from './requestlog-data';
 import { startFreshService } from './harness/service';
@@ -159,9 +159,7 @@ async function main() {
   const service = await startFreshService(PORT);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: service.url });
-    // tsx keeps function names with a `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    const page = await desktopPage(browser, service.url);
     await page.route(
       (url) => url.pathname === '/requestlogs',
       (route) =>

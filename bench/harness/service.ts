@@ -114,6 +114,23 @@ export async function serviceFromEnv(port: number, staticDir?: string): Promise<
   return startBenchService({ dataDir, port, staticDir: staticDir ?? process.env.STATIC_DIR ?? 'dist' });
 }
 
+/** The scale data set's 100,000-document folder, in the Documents container (folder 2) of project 1. */
+export const SCALE_FOLDER_NAME = 'Scale: 100k documents';
+export const DOCUMENTS_CONTAINER = 2;
+
+/** The id of the scale folder; throws when the data folder was not seeded with `--scale`. */
+export async function scaleFolderId(url: string, authSessionKey: string): Promise<number> {
+  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
+    url,
+    '/api/internal/folder/readissuefolder',
+    { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
+  );
+  const folder = folderList?.find((f) => f.folderName === SCALE_FOLDER_NAME);
+  if (!folder)
+    throw new Error(`no '${SCALE_FOLDER_NAME}' folder: seed the data with \`npm run seed -- --scale\``);
+  return folder.folderId;
+}
+
 /** POSTs JSON to the service and returns the parsed reply; throws on an HTTP error. */
 export async function postJson<T>(url: string, path: string, body: object): Promise<T> {
   const res = await fetch(url + path, {
