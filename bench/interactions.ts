@@ -5,6 +5,9 @@
 // ≤ 200 ms at 4× (Core Web Vitals' "good"), on the p95 of ≥ REPS repetitions, judged on CPU time like the frame
 // rows (a busy machine stretches the wall time, not the CPU time), the wall time beside it.
 //
+// The scenarios (bench/interactions-scenarios.ts); `npm run bench` runs them as its part `interactions`
+// (bench/parts/interactions.ts: one row per scenario and rate, `--interactions=<ids>` for some only):
+//
 //  calibration-50 / -300  a bench page whose click handler works 50 / 300 ms: must read pass / miss at both rates
 //  rfi-search             typing a word in the RFI log's search (each key an interaction), then clearing it
 //  rfi-overdue            ticking "Overdue only" on the RFI log, and unticking it
@@ -14,7 +17,7 @@
 //  punch-save             "Save and next" in the phone punch form (390 × 844)
 //  rfi-open               opening an RFI from the log (the click), and back
 //
-//   npm run build && DATA_DIR=<scale data> npx tsx bench/interactions.ts [--only=rfi-search,palette]
+//   npm run build && DATA_DIR=<scale data> npm run bench:interactions -- [--only=rfi-search,palette]
 //   env: STATIC_DIR (dist), BENCH_PORT (8215), BENCH_URL (a running service), BENCH_REPS (10)
 // Writes bench/results/interactions.json: { date, loadAverage, chromium, reps, rows: [{ id, label, rate,
 //   budgetMs, count, short, wall: {p50,p95,max}, cpu: {p50,p95,max}, wallPerCpu }] }.
