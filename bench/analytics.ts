@@ -22,15 +22,16 @@
 //   readTrace and refreshTrace: { longestTaskMs, cpuMs } (the longest task of a Chrome trace of the first load
 //   and of the refresh: wall and CPU time), budgets: {...}, pass: {...} }
 import { type Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../server/db/db';
 import { PINNED_SEED_TODAY, seed, seedTodayMs } from '../server/db/seed';
 import { random } from '../server/db/seed/random';
 import { seedRequestLog } from '../server/db/seed/requestlog';
-import { measureFrames } from './frames';
+import { measureFrames } from './harness/frames';
 import { launchChromium } from './harness/browser';
+import { loadAverage, writeResult } from './harness/results';
 import { startBenchService } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8203);
@@ -210,7 +211,7 @@ async function main() {
       date: new Date().toISOString(),
       chromium: browser.version(),
       cpus: cpus().length,
-      loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+      loadAverage: loadAverage(),
       rows: ROWS,
       rowsShown,
       rowsAfterRefresh: rowsAfter,
@@ -232,13 +233,11 @@ async function main() {
         (Object.keys(BUDGETS) as (keyof typeof BUDGETS)[]).map((k) => [k, figures[k] <= BUDGETS[k]]),
       ),
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/analytics.json', JSON.stringify(result, null, 2) + '\n');
+    writeResult('analytics', result);
     console.log(JSON.stringify(result));
   } finally {
     await browser.close();
-    service.child!.kill('SIGTERM');
-    await new Promise((r) => service.child!.once('exit', r));
+    await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,13 +20,14 @@
 // Result JSON (bench/results/calibration.json): { date, cpus, chromium, burn, loadAverage: {start, end},
 //   stepsPerMs, sizing: { stepsPerMsInPage, probeIdleMs, probeWorkMs }, modes: [{ mode, workMs, expected, cpu: {over16_7, over25, p50Ms}, wall: {over16_7, over25,
 //   p50Ms}, wallPerCpu, cpuVerdict, wallVerdict, frames }] }   (shares 0..1; verdict 'as expected' | 'wrong')
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { burnOption, startBurner } from './burner';
-import { measureFrames, type FrameStats } from './frames';
+import { measureFrames, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
+import { loadAverage as la, writeResult } from './harness/results';
 
 export const CALIBRATION_MODES = [
   { mode: 'idle', workMs: 0, expected: { over16_7: 0, over25: 0 }, label: 'idle page (rAF loop, no work)' },
@@ -64,7 +65,6 @@ export interface CalibrationResult {
 
 // localhost is a secure context (needed for cross-origin isolation); the route answers, nothing listens there.
 const PAGE_URL = 'http://localhost:9/calibration.html';
-const la = () => loadavg().map((l) => Number(l.toFixed(2)));
 const near = (share: number, want: number) => Math.abs(share - want) <= CALIBRATION_TOLERANCE;
 
 function judge(m: (typeof CALIBRATION_MODES)[number], s: FrameStats): ModeResult {
@@ -175,8 +175,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // A burner started here needs a few seconds to show in the 1-minute load average; the work does not wait.
     const result = await calibrate({ burn, log: (l) => console.log(l) });
     console.log(JSON.stringify(result, null, 2));
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/calibration.json', JSON.stringify(result, null, 2) + '\n');
+    writeResult('calibration', result);
   } finally {
     await burner?.stop();
   }

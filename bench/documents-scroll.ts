@@ -24,17 +24,14 @@
 //             worstFrameMs, rowsInDomMax },
 //   runs: [{ ...the same per run, frames, framesOver16_7, scrollDurationMs, lastRowIndex,
 //            trace: FrameStats, idleTrace: FrameStats }] }   (FrameStats: bench/frames.ts, shares 0..1)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { measureFrames, withoutSamples, type FrameStats } from './frames';
+import { measureFrames, withoutSamples, type FrameStats } from './harness/frames';
 import { launchChromium } from './harness/browser';
-import { postJson, serviceFromEnv } from './harness/service';
+import { loadAverage, medians, stamp, writeResult } from './harness/results';
+import { postJson, scaleFolderId, serviceFromEnv } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8212);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SCROLL_FRAMES = Number(process.env.BENCH_SCROLL_FRAMES ?? 600);
-const SCALE_FOLDER_NAME = 'Scale: 100k documents';
-const DOCUMENTS_CONTAINER = 2;
 
 async function findScaleFolder(url: string): Promise<number> {
   const { authSessionKey } = await postJson<{ authSessionKey: string }>(
@@ -45,15 +42,8 @@ async function findScaleFolder(url: string): Promise<number> {
       password: 'pm',
     },
   );
-  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
-    url,
-    '/api/internal/folder/readissuefolder',
-    { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
-  );
-  const folder = folderList?.find((f) => f.folderName === SCALE_FOLDER_NAME);
-  if (!folder)
-    throw new Error(`no '${SCALE_FOLDER_NAME}' folder: seed the data with \`npm run seed -- --scale\``);
-  return folder.folderId;
+  const folderId = await scaleFolderId(url, authSessionKey);
+  return folderId;
 }
 
 interface ScrollResult {
@@ -215,44 +205,36 @@ async function main() {
     }
     const chromiumVersion = browser.version();
     await browser.close();
-    const median = (pick: (r: Run) => number) => {
-      const v = runs.map(pick).sort((a, b) => a - b);
-      return v[Math.floor(v.length / 2)];
-    };
     const summary = {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: availableParallelism(),
-      loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+      ...stamp(),
+      loadAverage: loadAverage(),
       chromium: chromiumVersion,
       folderId,
       scrollFrames: SCROLL_FRAMES,
-      median: {
-        timeToFirstRowsMs: median((r) => r.timeToFirstRowsMs),
-        longestTaskDuringLoadMs: median((r) => r.longestTaskDuringLoadMs),
-        longestTaskDuringLoadCpuMs: median((r) => r.longestTaskDuringLoadCpuMs),
-        traceShareOver16_7: median((r) => r.traceShareOver16_7),
-        traceShareOver25: median((r) => r.traceShareOver25),
-        traceCpuShareOver16_7: median((r) => r.traceCpuShareOver16_7),
-        traceIdleShareOver16_7: median((r) => r.traceIdleShareOver16_7),
-        traceFrameP95Ms: median((r) => r.traceFrameP95Ms),
-        traceFrameMaxMs: median((r) => r.traceFrameMaxMs),
-        vsyncLateShare: median((r) => r.vsyncLateShare),
-        shareOver16_7: median((r) => r.shareOver16_7),
-        idleShareOver16_7: median((r) => r.idleShareOver16_7),
-        shareOver25: median((r) => r.shareOver25),
-        idleShareOver25: median((r) => r.idleShareOver25),
-        p95FrameMs: median((r) => r.p95FrameMs),
-        worstFrameMs: median((r) => r.worstFrameMs),
-        rowsInDomMax: median((r) => r.rowsInDomMax),
-      },
+      median: medians(runs, [
+        'timeToFirstRowsMs',
+        'longestTaskDuringLoadMs',
+        'longestTaskDuringLoadCpuMs',
+        'traceShareOver16_7',
+        'traceShareOver25',
+        'traceCpuShareOver16_7',
+        'traceIdleShareOver16_7',
+        'traceFrameP95Ms',
+        'traceFrameMaxMs',
+        'vsyncLateShare',
+        'shareOver16_7',
+        'idleShareOver16_7',
+        'shareOver25',
+        'idleShareOver25',
+        'p95FrameMs',
+        'worstFrameMs',
+        'rowsInDomMax',
+      ]),
       runs,
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/documents-scroll.json', JSON.stringify(summary, null, 2) + '\n');
-    console.log(JSON.stringify(summary.median, null, 2));
+    writeResult('documents-scroll', summary, summary.median);
   } finally {
-    service.stop();
+    await service.stop();
   }
 }
 

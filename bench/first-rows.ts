@@ -15,16 +15,19 @@
 //   { date, node, cpus, loadAverage: [1, 5, 15 min] at the start and at the end, chromium, folderId,
 //     median: { documentsFirstRowMs, documentsAllRowsMs, requestLogFirstRowMs, requestLogAllRowsMs },
 //     runs: [{ the same four }] }
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { type Page } from '@playwright/test';
 import { launchChromium } from './harness/browser';
-import { postJson, serviceFromEnv } from './harness/service';
+import { loadAverage, medians, stamp, writeResult } from './harness/results';
+import {
+  DOCUMENTS_CONTAINER,
+  postJson,
+  SCALE_FOLDER_NAME,
+  scaleFolderId,
+  serviceFromEnv,
+} from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8213);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SCALE_FOLDER_NAME = 'Scale: 100k documents';
-const DOCUMENTS_CONTAINER = 2;
 const LOG_ROWS = 10_000;
 
 async function scaleFacts(url: string): Promise<{ folderId: number; newestLogId: number }> {
@@ -33,18 +36,11 @@ async function scaleFacts(url: string): Promise<{ folderId: number; newestLogId:
     '/api/internal/authenticateuser',
     { userName: 'admin', password: 'admin' },
   );
-  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
-    url,
-    '/api/internal/folder/readissuefolder',
-    { authSessionKey, folderParentId: DOCUMENTS_CONTAINER },
-  );
-  const folder = folderList?.find((f) => f.folderName === SCALE_FOLDER_NAME);
-  if (!folder)
-    throw new Error(`no '${SCALE_FOLDER_NAME}' folder: seed the data with \`npm run seed -- --scale\``);
+  const folderId = await scaleFolderId(url, authSessionKey);
   const log = (await (
     await fetch(`${url}/requestlogs?Take=1`, { headers: { authorization: `Bearer ${apiKey}` } })
   ).json()) as { results: { id: number }[] };
-  return { folderId: folder.folderId, newestLogId: log.results[0].id };
+  return { folderId, newestLogId: log.results[0].id };
 }
 
 declare global {
@@ -102,7 +98,7 @@ interface Run {
 }
 
 async function main() {
-  const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
+  const loadAtStart = loadAverage();
   const service = await serviceFromEnv(PORT);
   const { url } = service;
   try {
@@ -159,30 +155,22 @@ async function main() {
     }
     const chromiumVersion = browser.version();
     await browser.close();
-    const median = (pick: (r: Run) => number) => {
-      const v = runs.map(pick).sort((a, b) => a - b);
-      return v[Math.floor(v.length / 2)];
-    };
     const summary = {
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: availableParallelism(),
-      loadAverage: { start: loadAtStart, end: loadavg().map((l) => Number(l.toFixed(2))) },
+      ...stamp(),
+      loadAverage: { start: loadAtStart, end: loadAverage() },
       chromium: chromiumVersion,
       folderId,
-      median: {
-        documentsFirstRowMs: median((r) => r.documentsFirstRowMs),
-        documentsAllRowsMs: median((r) => r.documentsAllRowsMs),
-        requestLogFirstRowMs: median((r) => r.requestLogFirstRowMs),
-        requestLogAllRowsMs: median((r) => r.requestLogAllRowsMs),
-      },
+      median: medians(runs, [
+        'documentsFirstRowMs',
+        'documentsAllRowsMs',
+        'requestLogFirstRowMs',
+        'requestLogAllRowsMs',
+      ]),
       runs,
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/first-rows.json', JSON.stringify(summary, null, 2) + '\n');
-    console.log(JSON.stringify(summary, null, 2));
+    writeResult('first-rows', summary, summary);
   } finally {
-    service.stop();
+    await service.stop();
   }
 }
 

@@ -5,6 +5,9 @@
 // ≤ 200 ms at 4× (Core Web Vitals' "good"), on the p95 of ≥ REPS repetitions, judged on CPU time like the frame
 // rows (a busy machine stretches the wall time, not the CPU time), the wall time beside it.
 //
+// The scenarios (bench/interactions-scenarios.ts); `npm run bench` runs them as its part `interactions`
+// (bench/parts/interactions.ts: one row per scenario and rate, `--interactions=<ids>` for some only):
+//
 //  calibration-50 / -300  a bench page whose click handler works 50 / 300 ms: must read pass / miss at both rates
 //  rfi-search             typing a word in the RFI log's search (each key an interaction), then clearing it
 //  rfi-overdue            ticking "Overdue only" on the RFI log, and unticking it
@@ -14,16 +17,16 @@
 //  punch-save             "Save and next" in the phone punch form (390 × 844)
 //  rfi-open               opening an RFI from the log (the click), and back
 //
-//   npm run build && DATA_DIR=<scale data> npx tsx bench/interactions.ts [--only=rfi-search,palette]
+//   npm run build && DATA_DIR=<scale data> npm run bench:interactions -- [--only=rfi-search,palette]
 //   env: STATIC_DIR (dist), BENCH_PORT (8215), BENCH_URL (a running service), BENCH_REPS (10)
 // Writes bench/results/interactions.json: { date, loadAverage, chromium, reps, rows: [{ id, label, rate,
 //   budgetMs, count, short, wall: {p50,p95,max}, cpu: {p50,p95,max}, wallPerCpu }] }.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { launchChromium } from './harness/browser';
 import { interactionFigures, traceInteractions, type InteractionFigures } from './harness/event-timing';
-import { postJson, serviceFromEnv } from './harness/service';
+import { loadAverage, writeResult } from './harness/results';
+import { postJson, scaleFolderId, serviceFromEnv } from './harness/service';
+import { scenarios, type Facts, type Scenario } from './interactions-scenarios';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8215);
 const REPS = Number(process.env.BENCH_REPS ?? 10);
@@ -34,189 +37,6 @@ const only = process.argv
   ?.slice(7)
   .split(',');
 
-interface Scenario {
-  id: string;
-  label: string;
-  phone?: boolean;
-  /** Opens the screen (signed in) and waits until it is ready to be acted on. */
-  open: (page: Page, url: string) => Promise<void>;
-  /** One repetition; returns how many interactions it made. */
-  act: (page: Page, rep: number) => Promise<number>;
-}
-
-const settle = (page: Page, ms = 250) => page.waitForTimeout(ms);
-
-/** Types `word` a key at a time, as a person does (each key one interaction), then clears the field. */
-async function typeWord(page: Page, word: string): Promise<number> {
-  for (const key of word) {
-    await page.keyboard.press(key);
-    await settle(page, 120);
-  }
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Backspace');
-  await settle(page, 400);
-  return word.length + 3; // the keys, then Control, A and Backspace (a modifier key is an interaction of its own)
-}
-
-function calibration(workMs: number): Scenario {
-  return {
-    id: `calibration-${workMs}`,
-    label: `Calibration: a click handler working ${workMs} ms`,
-    open: async (page) => {
-      await page.setContent(
-        `<button id="b">Work</button><output id="o"></output><script>
-          document.getElementById('b').addEventListener('click', () => {
-            const start = performance.now();
-            while (performance.now() - start < ${workMs});
-            document.getElementById('o').textContent = String(Math.random());
-          });
-        </script>`,
-      );
-    },
-    act: async (page) => {
-      await page.click('#b');
-      await settle(page, workMs + 200);
-      return 1;
-    },
-  };
-}
-
-function scenarios(facts: Facts): Scenario[] {
-  return [
-    calibration(50),
-    calibration(300),
-    {
-      id: 'rfi-search',
-      label: 'RFI log: typing a word in the search (each key)',
-      open: async (page, url) => {
-        await page.goto(`${url}/projects/1/rfis/4`);
-        await page
-          .getByRole('table', { name: 'RFIs' })
-          .locator('tbody tr[data-loaded="true"]')
-          .first()
-          .waitFor();
-        await page.getByRole('textbox', { name: 'Search' }).focus();
-      },
-      act: (page) => typeWord(page, 'pump'),
-    },
-    {
-      id: 'rfi-overdue',
-      label: 'RFI log: ticking "Overdue only"',
-      open: async (page, url) => {
-        await page.goto(`${url}/projects/1/rfis/4`);
-        await page
-          .getByRole('table', { name: 'RFIs' })
-          .locator('tbody tr[data-loaded="true"]')
-          .first()
-          .waitFor();
-      },
-      act: async (page) => {
-        await page.getByRole('checkbox', { name: 'Overdue only' }).click();
-        await settle(page, 400);
-        return 1;
-      },
-    },
-    {
-      id: 'documents-sort',
-      label: 'Documents: sorting the 100,000-document folder by file name',
-      open: async (page, url) => {
-        await page.goto(`${url}/projects/1/folders/${facts.scaleFolderId}`);
-        await page.getByTestId('documents-count').getByText('100,000 documents').waitFor({ timeout: 60_000 });
-      },
-      act: async (page) => {
-        await page.getByTestId('documents-scroll').getByRole('button', { name: 'File name' }).click();
-        await settle(page, 1500);
-        return 1;
-      },
-    },
-    {
-      id: 'palette',
-      label: 'Command palette: typing (each key)',
-      open: async (page, url) => {
-        await page.goto(`${url}/projects/1`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-      },
-      act: async (page) => {
-        await page.keyboard.press('ControlOrMeta+K');
-        await page.getByRole('textbox', { name: 'Command palette: where to go' }).waitFor();
-        await settle(page, 300);
-        const n = await typeWord(page, 'rfi');
-        await page.keyboard.press('Escape');
-        await settle(page, 300);
-        return n;
-      },
-    },
-    {
-      id: 'analytics-tab',
-      label: 'Analytics: switching a breakdown tab over ~100,000 requests',
-      open: async (page, url) => {
-        await page.goto(`${url}/admin/analytics?from=${facts.analyticsFromMs}&to=${facts.analyticsToMs}`);
-        await page.getByRole('tab', { name: 'Users' }).waitFor({ timeout: 120_000 });
-        await page
-          .getByRole('progressbar', { name: 'Requests read' })
-          .waitFor({ state: 'detached', timeout: 120_000 });
-      },
-      act: async (page, rep) => {
-        const tabs = ['Users', 'IP addresses', 'Status codes', 'Operations'];
-        await page.getByRole('tab', { name: tabs[(rep + tabs.length) % tabs.length] }).click();
-        await settle(page, 400);
-        return 1;
-      },
-    },
-    {
-      id: 'punch-save',
-      label: 'Punch list on a phone: "Save and next"',
-      phone: true,
-      open: async (page, url) => {
-        await page.goto(`${url}/projects/1/punch-list/5`);
-        await page.getByRole('region', { name: 'New item' }).waitFor();
-      },
-      act: async (page, rep) => {
-        const form = page.getByRole('region', { name: 'New item' });
-        await form.getByRole('textbox', { name: /^Summary/ }).fill(`Bench item ${Date.now()}-${rep}`);
-        await settle(page, 200);
-        await form.getByRole('button', { name: 'Save and next' }).click();
-        await settle(page, 500);
-        return 1;
-      },
-    },
-    {
-      id: 'rfi-open',
-      label: 'RFI log: opening an RFI (the click)',
-      open: async (page, url) => {
-        await page.goto(`${url}/projects/1/rfis/4`);
-        await page
-          .getByRole('table', { name: 'RFIs' })
-          .locator('tbody tr[data-loaded="true"]')
-          .first()
-          .waitFor();
-      },
-      act: async (page, rep) => {
-        const table = page.getByRole('table', { name: 'RFIs' });
-        await table
-          .locator('tbody tr')
-          .nth((rep + 10) % 10)
-          .getByRole('link')
-          .first()
-          .click();
-        await page.getByRole('note', { name: 'Ball in court' }).waitFor();
-        await settle(page, 300);
-        await page.goBack();
-        await table.locator('tbody tr[data-loaded="true"]').first().waitFor();
-        await settle(page, 300);
-        return 1;
-      },
-    },
-  ];
-}
-
-interface Facts {
-  session: string;
-  scaleFolderId: number;
-  analyticsFromMs: number;
-  analyticsToMs: number;
-}
-
 async function facts(url: string): Promise<Facts> {
   const signIn = await postJson<{ authSessionKey: string; apiKey: string }>(
     url,
@@ -226,13 +46,7 @@ async function facts(url: string): Promise<Facts> {
       password: 'admin',
     },
   );
-  const { folderList } = await postJson<{ folderList?: { folderId: number; folderName: string }[] }>(
-    url,
-    '/api/internal/folder/readissuefolder',
-    { authSessionKey: signIn.authSessionKey, folderParentId: 2 },
-  );
-  const folder = folderList?.find((f) => f.folderName === 'Scale: 100k documents');
-  if (!folder) throw new Error('no scale folder: run on a data folder seeded with `npm run seed -- --scale`');
+  const folderId = await scaleFolderId(url, signIn.authSessionKey);
   const log = async (query: string) =>
     (
       (await (
@@ -253,7 +67,7 @@ async function facts(url: string): Promise<Facts> {
   });
   return {
     session,
-    scaleFolderId: folder.folderId,
+    scaleFolderId: folderId,
     analyticsFromMs: ms(older.dateTime),
     analyticsToMs: ms(newest.dateTime),
   };
@@ -286,7 +100,7 @@ async function measure(browser: Browser, url: string, f: Facts, s: Scenario, rat
 }
 
 async function main() {
-  const loadStart = loadavg().map((l) => Number(l.toFixed(2)));
+  const loadStart = loadAverage();
   const service = await serviceFromEnv(PORT);
   const browser = await launchChromium();
   const rows: ({ id: string; label: string; rate: number; budgetMs: number } & InteractionFigures)[] = [];
@@ -306,16 +120,15 @@ async function main() {
   } finally {
     const chromium = browser.version();
     await browser.close();
-    service.stop();
-    mkdirSync('bench/results', { recursive: true });
+    await service.stop();
     const result = {
       date: new Date().toISOString(),
-      loadAverage: { start: loadStart, end: loadavg().map((l) => Number(l.toFixed(2))) },
+      loadAverage: { start: loadStart, end: loadAverage() },
       chromium,
       reps: REPS,
       rows,
     };
-    writeFileSync('bench/results/interactions.json', JSON.stringify(result, null, 2) + '\n');
+    writeResult('interactions', result);
   }
 }
 

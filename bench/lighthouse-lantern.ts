@@ -11,9 +11,9 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Config } from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import puppeteer from 'puppeteer-core';
 import { signIn } from './lighthouse-signin';
-import { startService } from '../tests/e2e/service';
+import { launchLighthouseChromium } from './harness/browser';
+import { startFreshService } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8341);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -75,12 +75,8 @@ function describe(node: LanternNode, t0: number) {
   return `CPU obs@${((node.startTime - t0) / 1000).toFixed(1)} dur ${((node.endTime - node.startTime) / 1000).toFixed(1)} ${[...names].map(([k, n]) => (n > 1 ? `${k}×${n}` : k)).join(' ')}`;
 }
 
-const service = await startService(PORT, { STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
+const service = await startFreshService(PORT);
+const browser = await launchLighthouseChromium();
 try {
   for (let i = 1; i <= RUNS; i++) {
     const context = await browser.createBrowserContext();

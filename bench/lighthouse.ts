@@ -24,17 +24,18 @@
 // from the median run, the others' from any run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Result as LHResult } from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
+import { launchLighthouseChromium } from './harness/browser';
+import { loadAverage as la, writeResult } from './harness/results';
+import { startFreshService } from './harness/service';
 import { signIn } from './lighthouse-signin';
-import { startService } from '../tests/e2e/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8204);
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const REPORT_DIR = process.env.LH_REPORT_DIR ?? mkdtempSync(join(tmpdir(), 'pm-lighthouse-'));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -62,7 +63,6 @@ interface Losing {
   displayValue?: string;
 }
 
-const la = () => loadavg().map((l) => Number(l.toFixed(2)));
 const score = (lhr: LHResult, c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
 const num = (lhr: LHResult, id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
 
@@ -142,12 +142,8 @@ async function runOnce(
 async function main() {
   const start = la();
   mkdirSync(REPORT_DIR, { recursive: true });
-  const service = await startService(PORT, { STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
-  const browser = await puppeteer.launch({
-    executablePath: CHROME,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const service = await startFreshService(PORT);
+  const browser = await launchLighthouseChromium();
   try {
     const pages = [];
     for (const p of PAGES) {
@@ -195,9 +191,7 @@ async function main() {
       reports: REPORT_DIR,
       pages,
     };
-    console.log(JSON.stringify(result, null, 2));
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/lighthouse.json', JSON.stringify(result, null, 2) + '\n');
+    writeResult('lighthouse', result, result);
   } finally {
     await browser.close();
     await service.stop();

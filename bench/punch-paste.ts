@@ -6,10 +6,10 @@
 // Usage: npm run build && npx tsx bench/punch-paste.ts
 //   env: STATIC_DIR (default dist), BENCH_PORT (default 8203), RUNS (default 7)
 import { type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { startService } from '../tests/e2e/service';
-import { launchChromium } from './harness/browser';
+import { cpus } from 'node:os';
+import { desktopPage, launchChromium } from './harness/browser';
+import { loadAverage, median, writeResult } from './harness/results';
+import { startFreshService } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8203);
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -31,8 +31,6 @@ const block = Array.from({ length: ROWS }, (_, i) => {
     n % 5 === 0 ? 'Ready for Review' : 'Open',
   ].join('\t');
 }).join('\r\n');
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function pasteOnce(page: Page): Promise<number> {
   await page.evaluate(() => localStorage.clear());
@@ -74,12 +72,10 @@ async function pasteOnce(page: Page): Promise<number> {
 }
 
 async function main() {
-  const service = await startService(PORT, { STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
+  const service = await startFreshService(PORT);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: service.url });
-    // tsx keeps function names with a `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    const page = await desktopPage(browser, service.url);
     await page.goto('/signin');
     await page.getByLabel('Username').fill('pm');
     await page.getByLabel('Password', { exact: true }).fill('pm');
@@ -93,7 +89,7 @@ async function main() {
       date: new Date().toISOString(),
       chromium: browser.version(),
       cpus: cpus().length,
-      loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+      loadAverage: loadAverage(),
       pasteToValidatedGrid: {
         rows: ROWS,
         columns: 8,
@@ -106,9 +102,7 @@ async function main() {
         budgetMs: 300,
       },
     };
-    console.log(JSON.stringify(result, null, 2));
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/punch-paste.json', JSON.stringify(result, null, 2) + '\n');
+    writeResult('punch-paste', result, result);
   } finally {
     await browser.close();
     await service.stop();

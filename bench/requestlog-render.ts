@@ -20,11 +20,12 @@
 //     frames, percentOver16_7ms, percentOver25ms, idlePercentOver16_7ms, idlePercentOver25ms,   (rAF gaps)
 //     frameMsP95, frameMsP50, frameMsMax, pageSwitchMedianMs } }
 import { type Page } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { startService } from '../tests/e2e/service';
-import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './frames';
-import { launchChromium } from './harness/browser';
+import { cpus } from 'node:os';
+import { combineFrameStats, measureFrames, withoutSamples, type FrameStats } from './harness/frames';
+import { desktopPage, launchChromium } from './harness/browser';
+import { loadAverage, median, writeResult } from './harness/results';
+import { fakeRequestLog } from './requestlog-data';
+import { startFreshService } from './harness/service';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8202);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -34,49 +35,8 @@ const STEP = Number(process.env.SCROLL_STEP ?? 400);
 /** Pages of 10,000 rows scrolled (all 10 unless PAGES says fewer, for a quick look). */
 const PAGES = Math.min(Number(process.env.PAGES ?? TOTAL / PAGE), TOTAL / PAGE);
 
-// ---- scale data: 100,000 entries, ids 1..TOTAL, one every 60 ms up to now ----
-const PATHS = [
-  '/api/internal/project/get',
-  '/api/internal/folder/get',
-  '/api/internal/folder/readissuefolder',
-  '/api/internal/openissue/read',
-  '/api/internal/openissue/update',
-  '/api/internal/punchlist/createmany',
-  '/api/internal/dailyreport/get',
-  '/api/internal/meeting/read',
-];
-const USERS = ['pm', 'super', 'arch', 'admin', 'owner'];
-let seed = 42;
-const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-const now = Date.now();
-const wire: string[] = new Array(TOTAL + 1);
-for (let id = 1; id <= TOTAL; id++) {
-  const path = PATHS[Math.floor(rand() * PATHS.length)];
-  const failed = rand() < 0.05;
-  const ms = Math.exp(rand() * 6 - 1); // ~0.4 ms .. 150 ms, log-uniform
-  const entry: Record<string, unknown> = {
-    id,
-    dateTime: `/Date(${now - (TOTAL - id) * 60}-0000)/`,
-    httpMethod: 'POST',
-    absoluteUri: `http://127.0.0.1:${PORT}${path}`,
-    pathInfo: path,
-    requestBody: '{"AuthSessionKey":"***","FolderId":4}',
-    requestDto: { authSessionKey: '***', folderId: 4 },
-    userAuthId: USERS[id % USERS.length],
-    sessionId: `sess-${(id % 97).toString(16).padStart(16, '0')}`,
-    ipAddress: `10.0.${id % 7}.${id % 250}`,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    items: { operation: 'FolderGetRequest' },
-    requestDuration: `PT${(ms / 1000).toFixed(7)}S`,
-  };
-  if (failed) {
-    entry.errorResponse = {
-      errorOccured: true,
-      responseStatus: { errorCode: 'NotFound', message: 'Folder 4 was not found.' },
-    };
-  }
-  wire[id] = JSON.stringify(entry);
-}
+// ---- scale data: 100,000 entries (bench/requestlog-data.ts) ----
+const wire = fakeRequestLog(TOTAL, PORT);
 
 function answer(url: URL): string {
   const p = new Map([...url.searchParams].map(([k, v]) => [k.toLowerCase(), v]));
@@ -90,8 +50,6 @@ function answer(url: URL): string {
     `"enableResponseTracking":"false","enableErrorTracking":"true"}}}`
   );
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function consoleRender(page: Page, beforeId: number): Promise<number> {
   await page.getByRole('textbox', { name: 'Up to id' }).fill(String(beforeId));
@@ -198,12 +156,10 @@ const share = (xs: number[], over: number) =>
   Number(((xs.filter((d) => d > over).length / Math.max(xs.length, 1)) * 100).toFixed(2));
 
 async function main() {
-  const service = await startService(PORT, { STATIC_DIR: process.env.STATIC_DIR ?? 'dist' });
+  const service = await startFreshService(PORT);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: service.url });
-    // tsx keeps function names with a `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    const page = await desktopPage(browser, service.url);
     await page.route(
       (url) => url.pathname === '/requestlogs',
       (route) =>
@@ -265,7 +221,7 @@ async function main() {
       date: new Date().toISOString(),
       chromium: browser.version(),
       cpus: cpus().length,
-      loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+      loadAverage: loadAverage(),
       render10k: {
         runs: RUNS,
         consoleMedianMs: Math.round(median(consoleMs)),
@@ -298,9 +254,7 @@ async function main() {
         pageSwitchMedianMs: median(pageSwitchMs),
       },
     };
-    console.log(JSON.stringify(result, null, 2));
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/requestlog-render.json', JSON.stringify(result, null, 2) + '\n');
+    writeResult('requestlog-render', result, result);
   } finally {
     await browser.close();
     await service.stop();

@@ -6,13 +6,12 @@
 //   BENCH_DATA_DIR=<dir>: use that data directory, already seeded with `npm run seed -- --scale` (bench/run.ts
 //   passes a copy of its cached one), instead of seeding a temporary one; it is left in place.
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeResult } from './harness/results';
+import { seedScale, startBenchService, type BenchService } from './harness/service';
 
-const root = process.cwd();
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 /**
  * The two sides are loaded in turn, ROUNDS times WINDOW_S seconds each (bare, service, bare, service, …), and the
  * ratio is the median of the rounds' ratios. On this 2-core machine either side's rate swings by up to 2× within
@@ -37,33 +36,14 @@ const SUSTAINED_S = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 8);
 const MIN_RATIO = 0.7;
 const MAX_QUERY_P95_MS = 20;
 
-function startProcess(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(tsx, [script], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolvePromise({ child, url: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
-  });
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return res.json();
-}
+const post = async (url: string, body: unknown) =>
+  (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json();
 
 function cannon(url: string, body: string, duration = WINDOW_S): Promise<autocannon.Result> {
   return new Promise((resolvePromise, reject) => {
@@ -86,25 +66,11 @@ async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? scratch;
   try {
     if (!process.env.BENCH_DATA_DIR) {
-      console.log('Seeding the scale data set (1,000,000 request-log rows)…');
-      const seedStarted = Date.now();
-      await new Promise<void>((ok, fail) =>
-        spawn(tsx, ['server/seed-cli.ts', '--scale'], {
-          env: { ...process.env, DATA_DIR: dataDir, SEED_TODAY: '2026-11-01' }, // the tests' seed day
-          stdio: 'inherit',
-        }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`seed exited ${code}`)))),
-      );
-      console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+      await seedScale(dataDir);
     }
 
-    const service = await startProcess('server/main.ts', {
-      DATA_DIR: dataDir,
-      SEED_TODAY: '2026-11-01',
-      PORT: '0',
-      STATIC_DIR: join(scratch, 'none'),
-      ...(process.env.TRACK_RESPONSES ? { TRACK_RESPONSES: process.env.TRACK_RESPONSES } : {}),
-    });
-    let bare: { child: ChildProcess; url: string } | undefined;
+    const service = await startBenchService({ dataDir, port: 0, staticDir: join(scratch, 'none') });
+    let bare: BenchService | undefined;
     try {
       const signIn = await post(`${service.url}/api/internal/authenticateuser`, {
         userName: 'admin',
@@ -137,7 +103,11 @@ async function main() {
       // The yardstick answers the very same reply, so the ratio measures our work, not the payload size.
       const replyFile = join(scratch, 'reply.json');
       writeFileSync(replyFile, JSON.stringify(check));
-      bare = await startProcess('bench/bare-server.ts', { PORT: '0', BARE_REPLY_FILE: replyFile });
+      bare = await startBenchService({
+        script: 'bench/bare-server.ts',
+        port: 0,
+        env: { BARE_REPLY_FILE: replyFile },
+      });
 
       console.log(
         `Throughput, ${ROUNDS} rounds of ${WINDOW_S} s a side (after ${WARMUP_S} s not counted), 10 connections…`,
@@ -314,14 +284,10 @@ async function main() {
         },
       ];
       console.table(rows);
-      mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-      writeFileSync(
-        join(root, 'bench', 'results', 'service.json'),
-        JSON.stringify({ date: new Date().toISOString(), rows, rounds }, null, 2) + '\n',
-      );
+      writeResult('service', { date: new Date().toISOString(), rows, rounds });
     } finally {
-      service.child.kill();
-      bare?.child.kill();
+      await service.stop();
+      await bare?.stop();
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

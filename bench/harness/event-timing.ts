@@ -17,7 +17,8 @@
 // interactions in bench/interactions.ts checks it), so a row judged on it reads the same on a busy machine.
 // Events shorter than Chrome's threshold for Event Timing (16 ms) may carry no slice: `expected` lets the caller
 // count those as "< 16 ms".
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { collectTrace } from './trace';
 
 export interface Interaction {
   /** The longest event's type: click, keydown, pointerup… */
@@ -41,27 +42,6 @@ interface TraceEvent {
 }
 
 const CATEGORIES = ['toplevel', 'devtools.timeline'];
-
-async function trace(cdp: CDPSession, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const onData = (e: { value: object[] }) => {
-    for (const v of e.value) events.push(v as TraceEvent);
-  };
-  cdp.on('Tracing.dataCollected', onData);
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
-  });
-  try {
-    await action();
-  } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', onData);
-  }
-  return events;
-}
 
 /** The interactions of a trace, in order (exported for reading saved traces). */
 export function interactionsOf(events: TraceEvent[]): Interaction[] {
@@ -109,7 +89,7 @@ export async function traceInteractions(
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    return interactionsOf(await trace(cdp, action));
+    return interactionsOf(await collectTrace<TraceEvent>(cdp, CATEGORIES, action));
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
     await cdp.detach().catch(() => undefined);

@@ -7,7 +7,7 @@ import {
   WALL_MISS_LOAD_PER_CORE,
   disturbance,
 } from '../../bench/disturbed';
-import { analyseTrace } from '../../bench/frames';
+import { analyseTrace } from '../../bench/harness/frames';
 
 const load = (perCore: number, cpus = 2) => [perCore * cpus, 0, 0];
 

@@ -3,7 +3,7 @@
 // an idle page (16.6-16.8 ms), so "the share of frames over 16.7 ms" read from rAF gaps measures the timer, not
 // the page. Here a frame counts as over 16.7 ms only when the page took longer than one vsync to produce it.
 //
-//   import { measureFrames } from './frames';
+//   import { measureFrames } from './harness/frames';
 //   const stats = await measureFrames(page, async () => { ...scroll... });
 //   stats.over16_7   // share (0..1) of the page's frames whose main-thread work took longer than 16.7 ms
 //
@@ -36,7 +36,12 @@
 //     vsyncs, presented, partial, dropped, vsyncLateShare, traceEvents,
 //     perFrameMs: {script, style, layout, paint, gc} (mean main-thread ms per frame by kind of work),
 //     longestTask: {wallMs, cpuMs} (the longest main-thread task while tracing) }
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { round, summarise } from './frame-stats';
+import { collectTrace, type TraceEvent } from './trace';
+
+export { combineFrameStats, withoutSamples } from './frame-stats';
+export type { TraceEvent };
 
 // `benchmark` carries ProxyMain::BeginMainFrame and PipelineReporter (both are also in the busy `cc` category,
 // left out to keep the tracing overhead down); `toplevel` the tasks; `devtools.timeline` the kinds of work.
@@ -114,47 +119,6 @@ function unionLength(spans: Array<[number, number]>): number {
   }
   return total;
 }
-
-export interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: Record<string, unknown>;
-}
-
-async function collectTrace(cdp: CDPSession, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const onData = (e: { value: object[] }) => {
-    for (const v of e.value) events.push(v as TraceEvent);
-  };
-  cdp.on('Tracing.dataCollected', onData);
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
-  });
-  try {
-    await action();
-  } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', onData);
-  }
-  return events;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-function pct(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-const share = (xs: number[], over: number) =>
-  xs.length === 0 ? 0 : Number((xs.filter((x) => x > over).length / xs.length).toFixed(4));
 
 /** The figures of one trace (exported for the self-test and for reading saved traces). */
 export function analyseTrace(events: TraceEvent[]): FrameStats {
@@ -251,75 +215,6 @@ export function analyseTrace(events: TraceEvent[]): FrameStats {
   };
 }
 
-function summarise(
-  wall: number[],
-  cpu: number[],
-  counts: { presented: number; partial: number; dropped: number; traceEvents: number },
-  perFrameMs = {} as Record<WorkKind, number>,
-  longestTask = { wallMs: 0, cpuMs: 0 },
-): FrameStats {
-  const wallSorted = [...wall].sort((a, b) => a - b);
-  const cpuSorted = [...cpu].sort((a, b) => a - b);
-  const { presented, partial, dropped } = counts;
-  const vsyncs = presented + partial + dropped;
-  const ms = (sorted: number[]) => ({
-    p50: round(pct(sorted, 0.5)),
-    p95: round(pct(sorted, 0.95)),
-    max: round(pct(sorted, 1)),
-  });
-  const wallSum = wall.reduce((a, b) => a + b, 0);
-  const cpuSum = cpu.reduce((a, b) => a + b, 0);
-  return {
-    frames: wall.length,
-    over16_7: share(wall, 16.7),
-    over25: share(wall, 25),
-    cpuOver16_7: share(cpu, 16.7),
-    cpuOver25: share(cpu, 25),
-    frameMs: ms(wallSorted),
-    cpuMs: ms(cpuSorted),
-    wallPerCpu: cpuSum > 0 ? round(wallSum / cpuSum) : 1,
-    vsyncs,
-    presented,
-    partial,
-    dropped,
-    vsyncLateShare: vsyncs === 0 ? 0 : Number(((partial + dropped) / vsyncs).toFixed(4)),
-    traceEvents: counts.traceEvents,
-    perFrameMs,
-    longestTask,
-    perFrame: { wallMs: wall, cpuMs: cpu },
-  };
-}
-
-/** Several measurements (pages of a scroll, say) as one: the shares over all their frames. */
-export function combineFrameStats(list: FrameStats[]): FrameStats {
-  const sum = (pick: (s: FrameStats) => number) => list.reduce((n, s) => n + pick(s), 0);
-  const frames = sum((s) => s.frames);
-  const perFrameMs = {} as Record<WorkKind, number>;
-  for (const kind of Object.keys(WORK_KINDS) as WorkKind[])
-    perFrameMs[kind] = frames ? round(sum((s) => (s.perFrameMs[kind] ?? 0) * s.frames) / frames) : 0;
-  return summarise(
-    list.flatMap((s) => s.perFrame?.wallMs ?? []),
-    list.flatMap((s) => s.perFrame?.cpuMs ?? []),
-    {
-      presented: sum((s) => s.presented),
-      partial: sum((s) => s.partial),
-      dropped: sum((s) => s.dropped),
-      traceEvents: sum((s) => s.traceEvents),
-    },
-    perFrameMs,
-    {
-      wallMs: Math.max(0, ...list.map((s) => s.longestTask.wallMs)),
-      cpuMs: Math.max(0, ...list.map((s) => s.longestTask.cpuMs)),
-    },
-  );
-}
-
-/** The stats without the per-frame samples (for JSON results). */
-export function withoutSamples(stats: FrameStats): Omit<FrameStats, 'perFrame'> {
-  const { perFrame: _samples, ...rest } = stats;
-  return rest;
-}
-
 /**
  * Traces the page while `action` runs and returns its frame figures (see the top of this file). The action
  * should make the page produce frames (scrolling one step per animation frame, say); time outside frames
@@ -328,7 +223,7 @@ export function withoutSamples(stats: FrameStats): Omit<FrameStats, 'perFrame'> 
 export async function measureFrames(page: Page, action: () => Promise<void>): Promise<FrameStats> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    return analyseTrace(await collectTrace(cdp, action));
+    return analyseTrace(await collectTrace<TraceEvent>(cdp, TRACE_CATEGORIES, action));
   } finally {
     await cdp.detach().catch(() => undefined);
   }
