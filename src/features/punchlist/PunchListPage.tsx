@@ -102,8 +102,18 @@ export function PunchListPage() {
 
   const readFile = async (file: File | null) => {
     if (!file) return;
-    const text = await file.text();
-    setImportFile({ name: file.name, text });
+    if (!/\.xlsx$/i.test(file.name)) return setImportFile({ name: file.name, text: await file.text() });
+    try {
+      // exceljs comes with the first workbook (src/ui/xlsx/excel.ts).
+      const { readWorkbook } = await import('../../ui/xlsx/excel');
+      setImportFile({ name: file.name, sheets: await readWorkbook(await file.arrayBuffer()) });
+    } catch (e) {
+      notifications.show({
+        color: 'red',
+        title: `${file.name} could not be read`,
+        message: `It is not an Excel workbook (.xlsx) the console can read: ${e instanceof Error ? e.message : String(e)}`,
+      });
+    }
   };
 
   const addImported = (imported: GridRow[]) => {

@@ -3,9 +3,7 @@
 // a screen (docs/export.md). vite.config.ts points `exceljs` at its browser build without polyfills.
 import type { Workbook } from 'exceljs';
 import { downloadBlob } from '../download';
-import { cellValue, columnWidths, NUM_FMT, sheetNames, type Sheet } from './sheet';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { cellValue, columnWidths, NUM_FMT, sheetNames, XLSX_TYPE, type Sheet } from './sheet';
 
 type ExcelModule = typeof import('exceljs');
 

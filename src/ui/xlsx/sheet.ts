@@ -27,6 +27,9 @@ export interface Sheet {
   rows: SheetValue[][];
 }
 
+/** An .xlsx file's media type. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Excel's number formats by kind. */
 export const NUM_FMT: Partial<Record<CellKind, string>> = {
   integer: '0',
@@ -116,7 +119,17 @@ export function sheetNames(names: string[]): string[] {
 
 /** The sheets as CSV: one sheet as its rows; several one after the other, each under its name, a blank line between. */
 export function csvOfSheets(sheets: Sheet[]): string {
-  const rows = (s: Sheet) => [s.columns.map((c) => c.header), ...s.rows];
+  // A date as YYYY-MM-DD, a date-time as YYYY-MM-DD hh:mm:ss (the wall time shown), numbers as they are.
+  const csvValue = (v: SheetValue, kind: CellKind | undefined) => {
+    const c = cellValue(v, kind);
+    if (!(c instanceof Date)) return c;
+    const iso = c.toISOString();
+    return kind === 'datetime' ? iso.slice(0, 19).replace('T', ' ') : iso.slice(0, 10);
+  };
+  const rows = (s: Sheet) => [
+    s.columns.map((c) => c.header),
+    ...s.rows.map((r) => s.columns.map((c, i) => csvValue(r[i], c.kind))),
+  ];
   if (sheets.length === 1) return csvLines(rows(sheets[0]));
   return sheets.map((s) => csvLines([[s.name], ...rows(s)])).join('\r\n');
 }
