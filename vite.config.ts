@@ -330,7 +330,6 @@ function excelWithoutRequire(): Plugin {
 }
 
 /** The chunk exceljs is built into (the `exceljs` group below), by its file name. */
-const EXCEL_CHUNK = /\/assets\/exceljs-[\w-]+\.js$/;
 const EXCEL_CHUNK_GLOB = 'assets/exceljs-*.js';
 const API_PATHS = [/\/api\/internal\//, /\/json\/reply\//, /\/requestlogs(?:\.json)?(?:[/?]|$)/];
 const pwaOptions = {
@@ -364,8 +363,9 @@ const pwaOptions = {
       {
         // The Excel chunk, the first time a workbook is exported or imported online; from the cache afterwards,
         // offline too (its name carries its hash, so a cached file is never stale; the last two builds' kept).
+        // (The pattern written out: the function is copied into sw.js as text, without this file's constants.)
         urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
-          sameOrigin && EXCEL_CHUNK.test(url.pathname),
+          sameOrigin && /\/assets\/exceljs-[\w-]+\.js$/.test(url.pathname),
         handler: 'CacheFirst',
         options: {
           cacheName: 'pm-excel',

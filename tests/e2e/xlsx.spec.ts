@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext, Download, Page, Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
-import { seed, shot, signIn } from './helpers';
+import { seed, shot, signIn, waitForServiceWorker } from './helpers';
 
 // A service of its own: the punch list's 500 items and the log's rows stay out of the other specs' way.
 test.use({ serviceEnv: {}, failOnPageErrors: true });
@@ -244,4 +244,28 @@ test('a 500-row workbook with 3 bad cells: named, nothing sent until fixed, then
   expect(sent[9]).toMatchObject({ dueDate: '12/30/2026' });
   expect(sent[199]).toMatchObject({ cost: '250.00' });
   expect(sent[449]).toMatchObject({ status: 1 });
+});
+
+test.describe(() => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the Excel chunk is not precached: the service worker keeps it on first use', async ({ page }) => {
+    await signIn(page, seed.pm);
+    await page.goto('/projects/1/rfis/4');
+    await waitForServiceWorker(page);
+    const cached = () =>
+      page.evaluate(async () => {
+        const out: Record<string, string[]> = {};
+        for (const name of await caches.keys()) {
+          const keys = await (await caches.open(name)).keys();
+          out[name] = keys.map((k) => new URL(k.url).pathname).filter((p) => /exceljs-/.test(p));
+        }
+        return out;
+      });
+    expect(Object.values(await cached()).flat()).toEqual([]);
+    await expect(page.getByRole('table', { name: 'RFIs' }).locator('tbody tr').first()).toBeVisible();
+    const download = await exportExcel(page);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await expect.poll(async () => (await cached())['pm-excel'] ?? []).toHaveLength(1);
+  });
 });
