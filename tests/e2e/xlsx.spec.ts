@@ -127,9 +127,14 @@ test('the request log’s loaded window as .xlsx: the same requests, times as da
 
   const value = JSON.stringify({ ...admin, userName: 'admin', isAdmin: true, confirmed: true });
   await page.addInitScript((v) => sessionStorage.setItem('pm-console.session', v), value);
-  await page.goto(`/admin/request-log?SessionId=${session}`);
+  // Sorted by duration, the slowest first: the export follows the table's order, not the service's.
+  await page.goto(`/admin/request-log?SessionId=${session}&sort=-duration`);
   const rows = page.getByRole('grid', { name: 'Requests' }).locator('[role="row"][data-id]');
   await expect(rows).toHaveCount(5);
+  await expect(page.getByRole('columnheader', { name: /Duration/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   const shown = await rows.evaluateAll((rs) =>
     rs.map((r) => {
       const cells = [...r.querySelectorAll('[role="gridcell"]')];
@@ -163,6 +168,7 @@ test('the request log’s loaded window as .xlsx: the same requests, times as da
     expect(shown[i].path).toContain(r[3] as string);
     expect(r[7]).toBe(session);
     expect(typeof r[9]).toBe('number');
+    if (i > 0) expect(r[9] as number).toBeLessThanOrEqual(got[i - 1][9] as number);
     expect(typeof r[10]).toBe('boolean');
   });
   expect(got.filter((r) => r[10] === true).map((r) => r[3])).toEqual(['/api/internal/folder/get']);

@@ -8,6 +8,8 @@ import { toCsv, toSheet } from './model/export';
 
 export interface LogToolbarProps {
   rows: RequestLogEntry[];
+  /** What the exports hold: the loaded rows as the table shows them (its status filter and sort applied). */
+  exportRows: RequestLogEntry[];
   /** Earlier pages (this is page `trail.length + 1`). */
   pageNumber: number;
   /** The service cut this page at its size limit; Older goes on from this id. */
@@ -60,12 +62,12 @@ export function LogToolbar(p: LogToolbarProps) {
         <ExportButtons
           size="xs"
           fileName={exportFileName('request-log')}
-          sheets={() => [toSheet(rows)]}
+          sheets={() => [toSheet(p.exportRows)]}
           csv={{
             fileName: `request-log-${new Date().toISOString().slice(0, 19)}.csv`,
-            text: () => toCsv(rows),
+            text: () => toCsv(p.exportRows),
           }}
-          disabled={!rows.length}
+          disabled={!p.exportRows.length}
         />
         <Button size="xs" variant="default" disabled={!p.canNewer} onClick={p.onNewer} title="Newer (←)">
           ← Newer
