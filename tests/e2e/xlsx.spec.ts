@@ -275,3 +275,28 @@ test.describe(() => {
     await expect.poll(async () => (await cached())['pm-excel'] ?? []).toHaveLength(1);
   });
 });
+
+test('a daily report as three sheets, and a meeting’s minutes', async ({ page }) => {
+  await signIn(page, seed.pm);
+  await page.goto('/projects/1/daily-reports/7/2026-10-29');
+  const activities = page.getByRole('table', { name: 'Activities' });
+  await expect(activities.locator('tbody tr').first()).toBeVisible();
+  const shownActivities = await activities.locator('tbody tr').count();
+  await shot(page, 'xlsx-export-buttons-dailyreport');
+  const report = await exportExcel(page);
+  expect(report.suggestedFilename()).toMatch(/^daily-report-2026-10-29-project-1-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = await workbookOf(report);
+  expect(book.worksheets.map((w) => w.name)).toEqual(['Weather', 'Manpower', 'Activities']);
+  const weather = book.getWorksheet('Weather')!;
+  expect(weather.getCell('A2').value).toEqual(new Date(Date.UTC(2026, 9, 29)));
+  expect(body(book.getWorksheet('Activities')!)).toHaveLength(shownActivities);
+  const total = body(book.getWorksheet('Manpower')!).find((r) => r[1] === 'Total')!;
+  expect(typeof total[2]).toBe('number');
+
+  await page.goto('/projects/1/meetings/3400');
+  await expect(page.locator('[data-minute-id]').first()).toBeVisible();
+  const shownMinutes = await page.locator('tr[data-minute-id]').count();
+  await shot(page, 'xlsx-export-buttons-meeting');
+  const minutes = (await workbookOf(await exportExcel(page))).getWorksheet('Minutes')!;
+  expect(body(minutes)).toHaveLength(shownMinutes);
+});
