@@ -298,5 +298,13 @@ test('a daily report as three sheets, and a meeting’s minutes', async ({ page 
   const shownMinutes = await page.locator('tr[data-minute-id]').count();
   await shot(page, 'xlsx-export-buttons-meeting');
   const minutes = (await workbookOf(await exportExcel(page))).getWorksheet('Minutes')!;
-  expect(body(minutes)).toHaveLength(shownMinutes);
+  const minuteRows = body(minutes);
+  expect(minuteRows).toHaveLength(shownMinutes);
+  // Carried over as the screen says it; the due date a date cell.
+  const carriedOver = await page
+    .getByRole('link', { name: /^From meeting #/ })
+    .first()
+    .textContent();
+  expect(minuteRows.map((r) => r[11])).toContain(carriedOver!.replace(/^From meeting/, 'Meeting'));
+  expect(minuteRows.some((r) => r[6] instanceof Date)).toBe(true);
 });

@@ -2,7 +2,8 @@
 // cells, days overdue a number, complete a boolean, and the meeting a carried-over minute came from.
 import type { MeetingMinute } from '../../contract/dtos';
 import type { Sheet } from '../../ui/xlsx/sheet';
-import { daysOverdue, type CarriedOver } from './model';
+import { displayTextDate } from '../../ui/textDate';
+import { daysOverdue, meetingFacts, type CarriedOver } from './model';
 
 export function minutesSheet(
   groups: Array<{ category: string; minutes: MeetingMinute[] }>,
@@ -12,7 +13,10 @@ export function minutesSheet(
   const carried = (m: MeetingMinute) => {
     const c = carriedOf(m);
     if (!c) return undefined;
-    return c.from ? c.from.subject || `Meeting ${c.from.meetingNumber ?? c.from.folderId}` : c.originated;
+    if (!c.from) return `An earlier meeting (originated ${displayTextDate(c.originated) ?? c.originated})`;
+    // As the screen says it: "Meeting #004 (Sep 16, 2026)".
+    const { number, date } = meetingFacts(c.from);
+    return `${number ? `Meeting ${number}` : 'The meeting'} (${date ?? 'date not given'})`;
   };
   return {
     name: 'Minutes',
