@@ -311,6 +311,26 @@ function routePreload(): Plugin {
  * It never answers the service's calls: it routes only GET navigations (page addresses, never the API paths) and
  * config.json; every other request goes to the network as if there were no worker.
  */
+/**
+ * exceljs's bare build is a browserify bundle whose module loader asks for a global `require` it never gets in a
+ * browser (`"function"==typeof require&&require`). Left in, Rolldown adds its `__require` shim to the runtime
+ * chunk every page loads (~0.2 KB gzip on the sign-in route); the test is always false in a browser, so it is
+ * written as false.
+ */
+function excelWithoutRequire(): Plugin {
+  const TEST = '"function"==typeof require&&require';
+  return {
+    name: 'pm-exceljs-without-require',
+    apply: 'build',
+    transform(code, id) {
+      if (!/exceljs[\\/]dist[\\/]exceljs\.bare\.min\.js$/.test(id) || !code.includes(TEST)) return null;
+      return { code: code.replaceAll(TEST, '!1'), map: null };
+    },
+  };
+}
+
+/** The chunk exceljs is built into (the `exceljs` group below), by its file name. */
+const EXCEL_CHUNK_GLOB = 'assets/exceljs-*.js';
 const API_PATHS = [/\/api\/internal\//, /\/json\/reply\//, /\/requestlogs(?:\.json)?(?:[/?]|$)/];
 const pwaOptions = {
   strategies: 'generateSW',
@@ -325,7 +345,9 @@ const pwaOptions = {
     // What the build writes, less the compressed copies (other extensions), version.json (what the host
     // publishes now: read from the network, never from the worker) and config.json (a deployment edits it).
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
-    globIgnores: ['**/node_modules/**'],
+    // The Excel chunk (exceljs, ~250 KB gzip: src/ui/xlsx/excel.ts) is not precached: every install and update
+    // would fetch it for the few who export or import a workbook. It is cached on first use instead (below).
+    globIgnores: ['**/node_modules/**', EXCEL_CHUNK_GLOB],
     // The largest screen chunk is ~0.5 MB; a larger file would be left out (the build fails instead: the plugin's
     // default), so allow some room.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -338,6 +360,19 @@ const pwaOptions = {
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // The Excel chunk, the first time a workbook is exported or imported online; from the cache afterwards,
+        // offline too (its name carries its hash, so a cached file is never stale; the last two builds' kept).
+        // (The pattern written out: the function is copied into sw.js as text, without this file's constants.)
+        urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+          sameOrigin && /\/assets\/exceljs-[\w-]+\.js$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'pm-excel',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 2 },
+        },
+      },
       {
         // config.json: always the deployment's current file when online, the last one read when offline.
         urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
@@ -353,12 +388,17 @@ export default defineConfig({
   // Every URL the build writes is relative: index.html's to its <base href> (docs/deploy.md, "Sub-paths"), a
   // chunk's imports, CSS url()s and the decode worker to the file that names them. So one build runs at any path.
   base: './',
-  plugins: [react(), VitePWA(pwaOptions), routePreload(), publish()],
+  plugins: [react(), excelWithoutRequire(), VitePWA(pwaOptions), routePreload(), publish()],
   define: {
     __PM_VERSION__: JSON.stringify(build.version),
     __PM_COMMIT__: JSON.stringify(build.commit),
     // src/main.tsx registers the worker unless the build removes it (PM_SERVICE_WORKER=off, below).
     __PM_SERVICE_WORKER__: JSON.stringify(process.env.PM_SERVICE_WORKER !== 'off'),
+  },
+  resolve: {
+    // exceljs's package entry for browsers (dist/exceljs.min.js) carries core-js and regenerator polyfills the
+    // console's browsers do not need; the bare build is the same library without them (~90 KB less).
+    alias: [{ find: /^exceljs$/, replacement: resolve('node_modules/exceljs/dist/exceljs.bare.min.js') }],
   },
   server: {
     proxy: {
@@ -381,6 +421,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // exceljs in a chunk of its own with a name the service worker's rules and scripts/chunks.ts know.
+            { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: shellGroup, priority: 2 },

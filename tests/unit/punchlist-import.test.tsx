@@ -56,7 +56,7 @@ describe('ImportDialog', () => {
         onClose={() => {}}
       />,
     );
-    expect(screen.getByText('Not a CSV or text file')).toBeInTheDocument();
+    expect(screen.getByText('Not a CSV, text or Excel file')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
   });
 });

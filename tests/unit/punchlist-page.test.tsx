@@ -35,7 +35,7 @@ describe('PunchListPage', () => {
     expect(screen.getByText('You may not add items to this punch list.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Create/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add row' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Import CSV / TSV…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import CSV / Excel…' })).toBeDisabled();
   });
 
   it('says when the folder is not a punch list', () => {

@@ -3,6 +3,9 @@
 import { useState } from 'react';
 import { Button, Stack, Table } from '@mantine/core';
 import type { StatusClass } from '../../api/requestLogReader/row';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
+import { bucketSheet } from './exports';
 import { FigureLink, wrappedButton } from './FigureLink';
 import { formatCount, formatMs } from './GroupTable';
 import type { Bucket } from './model/aggregate';
@@ -32,6 +35,13 @@ function BucketTable({
         {open ? 'Hide' : 'Show'} the charts' figures ({formatCount(filled.length)}{' '}
         {filled.length === 1 ? 'period' : 'periods'} with requests)
       </Button>
+      {open && (
+        <ExportButtons
+          size="xs"
+          fileName={exportFileName('analytics requests per period')}
+          sheets={() => [bucketSheet(filled, classes, CLASS_LABELS)]}
+        />
+      )}
       {open && (
         <Table.ScrollContainer minWidth={640} data-sideways="figures">
           <Table striped aria-label="Requests per period" data-testid="bucket-table">

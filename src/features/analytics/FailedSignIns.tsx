@@ -1,6 +1,9 @@
 // Failed sign-ins by the user name they tried (model/signins.ts): which accounts are being guessed. Each count
 // opens exactly those attempts in the request log, newest first.
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Table, Text, Title } from '@mantine/core';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
+import { signInSheet } from './exports';
 import { FigureLink } from './FigureLink';
 import { formatCount } from './GroupTable';
 import type { Analytics } from './model/aggregate';
@@ -20,9 +23,17 @@ export function FailedSignIns({ analytics }: { analytics: Analytics }) {
   const { groups, names, total } = figures;
   return (
     <Paper withBorder p="sm" data-testid="failed-signins">
-      <Title order={2} size="h4" mb="xs">
-        Failed sign-ins by user name
-      </Title>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          Failed sign-ins by user name
+        </Title>
+        <ExportButtons
+          size="xs"
+          fileName={exportFileName('analytics failed sign-ins')}
+          sheets={() => [signInSheet(groups)]}
+          disabled={groups.length === 0}
+        />
+      </Group>
       {groups.length === 0 ? (
         <Text size="sm" c="dimmed">
           No failed sign-ins{analytics.user ? ` tried as ${analytics.user}` : ''} in this window.

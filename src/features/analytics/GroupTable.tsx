@@ -1,9 +1,11 @@
 // One breakdown (by operation, user, IP, status, project or record): count, errors, error rate, p50 / p95 / p99
-// and a small trend; sortable by every column, exported as CSV. Counts and error counts open the explorer.
+// and a small trend; sortable by every column, exported as CSV and Excel. Counts and error counts open the explorer.
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { csvLines } from '../../ui/csv';
-import { downloadText } from '../../ui/download';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
+import { groupSheet } from './exports';
 import { FigureLink } from './FigureLink';
 import classes from './FigureLink.module.css';
 import { SLOWEST_FIRST, sortedBy, WORST_STATUS_FIRST } from './links';
@@ -67,8 +69,8 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
   }, [table.rows, sort, names]);
   const rows = all ? sorted : sorted.slice(0, SHOWN);
 
-  const exportCsv = () => {
-    const lines = [
+  const csv = () =>
+    csvLines([
       ['name', 'requests', 'errors', 'error rate', 'p50 ms', 'p95 ms', 'p99 ms', 'trend'],
       ...sorted.map((r) => [
         labelOf(r),
@@ -80,9 +82,7 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
         r.p99,
         r.trend.join(' '),
       ]),
-    ];
-    downloadText(`analytics-${title.toLowerCase().replace(/\W+/g, '-')}.csv`, csvLines(lines));
-  };
+    ]);
 
   if (!table.rows.length)
     return (
@@ -99,9 +99,12 @@ export function GroupTable({ title, table, names, empty }: GroupTableProps) {
             ? `The ${formatCount(table.rows.length)} largest of ${formatCount(table.groups)}.`
             : `${formatCount(table.groups)} in all.`}
         </Text>
-        <Button size="xs" variant="default" onClick={exportCsv}>
-          Export CSV
-        </Button>
+        <ExportButtons
+          size="xs"
+          fileName={exportFileName(`analytics ${title}`)}
+          sheets={() => [groupSheet(title, sorted, labelOf)]}
+          csv={{ fileName: `analytics-${title.toLowerCase().replace(/\W+/g, '-')}.csv`, text: csv }}
+        />
       </Group>
       <Table.ScrollContainer minWidth={720} data-sideways="figures">
         <Table striped highlightOnHover aria-label={title} data-testid={`table-${title}`}>

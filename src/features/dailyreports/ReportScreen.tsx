@@ -5,6 +5,8 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Project } from '../../contract/dtos';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
 import { Field } from '../../ui/Field';
 import print from '../../ui/print.module.css';
 import { HoursChart } from './HoursChart';
@@ -21,6 +23,7 @@ import {
 } from './model';
 import { ReportNavigation } from './ReportNavigation';
 import { ActivitiesTable, CrewTable } from './ReportTables';
+import { reportSheets } from './exports';
 
 export function ReportScreen({
   projectId,
@@ -52,7 +55,24 @@ export function ReportScreen({
           Daily report · {project.projectName ?? `Project ${projectId}`}
           {project.projectNumber ? ` (${project.projectNumber})` : ''}
         </Text>
-        <Title order={1}>{dayLabel(entry.day)}</Title>
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>{dayLabel(entry.day)}</Title>
+          <div className={print.noPrint}>
+            <ExportButtons
+              fileName={exportFileName(`daily report ${entry.day}`, projectId)}
+              disabled={!list}
+              sheets={() =>
+                reportSheets({
+                  day: entry.day,
+                  author: authorName(report, folder),
+                  report,
+                  activities: list ?? [],
+                  totals,
+                })
+              }
+            />
+          </div>
+        </Group>
         {sameDay.length > 1 && (
           <Group gap="xs" className={print.noPrint}>
             <Text size="sm">{sameDay.length} reports this day:</Text>

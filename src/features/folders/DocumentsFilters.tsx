@@ -1,5 +1,6 @@
-// The documents table's tool bar: text search, status, discipline and type filters, clear, CSV export.
+// The documents table's tool bar: text search, status, discipline and type filters, clear, CSV and Excel export.
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ExportButtons, type ExportButtonsProps } from '../../ui/ExportButtons';
 import type { TableState } from './model/documents';
 
 export interface FilterOption {
@@ -18,7 +19,7 @@ export function DocumentsFilters({
   filtering,
   loading,
   canExport,
-  onExport,
+  exports,
 }: {
   text: string;
   onText: (text: string) => void;
@@ -31,7 +32,7 @@ export function DocumentsFilters({
   /** The rows are still arriving: the controls wait for the last one, and this note says how far it got. */
   loading?: string;
   canExport: boolean;
-  onExport: () => void;
+  exports: Omit<ExportButtonsProps, 'disabled' | 'ml'>;
 }) {
   const waiting = loading !== undefined;
   return (
@@ -82,9 +83,7 @@ export function DocumentsFilters({
             Clear filters
           </Button>
         )}
-        <Button variant="default" ml="auto" disabled={!canExport} onClick={onExport}>
-          Export CSV
-        </Button>
+        <ExportButtons ml="auto" disabled={!canExport} {...exports} />
       </Group>
       {waiting && (
         <Text size="sm" c="dimmed" data-testid="documents-loading">

@@ -1,11 +1,11 @@
-// The documents of a folder: sort, filter (state in the URL), CSV export, and the rows (DocumentRows.tsx).
+// The documents of a folder: sort, filter (state in the URL), CSV and Excel export, and the rows (DocumentRows.tsx).
 import { useDeferredValue, useMemo, useState } from 'react';
 import { EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { downloadText } from '../../ui/download';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { exportFileName } from '../../ui/xlsx/sheet';
 import {
   csvFileName,
   distinctNames,
@@ -13,6 +13,7 @@ import {
   readState,
   sortDocuments,
   toCsv,
+  toSheet,
   writeState,
   type ColumnId,
   type TableState,
@@ -145,7 +146,11 @@ export function DocumentsTable({
           filtering={filtering}
           loading={arriving ? loadingText(all.length, list.total) : undefined}
           canExport={!arriving && rows.length > 0}
-          onExport={() => downloadText(csvFileName(folderName, folderId), toCsv(rows))}
+          exports={{
+            fileName: exportFileName(`${folderName ?? `folder ${folderId}`} documents`, projectId),
+            sheets: () => [toSheet(rows)],
+            csv: { fileName: csvFileName(folderName, folderId), text: () => toCsv(rows) },
+          }}
         />
         <Stack gap={2}>
           {/* Said once when loading starts and once when it ends (the growing count is not a live region). */}

@@ -9,10 +9,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
 import print from '../../ui/print.module.css';
 import { todayDay } from '../../ui/textDate';
 import { MeetingHeader } from './MeetingHeader';
 import { MinuteTable } from './MinuteTable';
+import { minutesSheet } from './exports';
 import { MeetingNav } from './MeetingNav';
 import { carriedFrom, viewMinutes } from './model';
 import { meetingMinutesQuery, meetingQuery } from '../../api/queries/meetings';
@@ -55,9 +58,16 @@ export function MeetingPage() {
         ) : (
           <span />
         )}
-        <Button size="sm" variant="light" onClick={() => window.print()}>
-          Print
-        </Button>
+        <Group gap="xs">
+          <ExportButtons
+            fileName={exportFileName(`meeting ${meeting.meetingNumber ?? folderId} minutes`, projectId)}
+            disabled={view.shown === 0}
+            sheets={() => [minutesSheet(view.groups, today, (m) => carriedFrom(m, meeting, series))]}
+          />
+          <Button size="sm" variant="light" onClick={() => window.print()}>
+            Print
+          </Button>
+        </Group>
       </Group>
 
       <MeetingNav projectId={projectId} meeting={meeting} series={series} pending={pending} />

@@ -1,13 +1,17 @@
 // "Created from this browser": the interface cannot read punch-list items back, so the screen lists the items
-// this browser created (createdHere.ts), and offers admins the request log's punch-list writes.
+// this browser created (createdHere.ts), exports them (CSV, Excel), and offers admins the request log's
+// punch-list writes.
 import { useState } from 'react';
-import { Anchor, Button, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { operations } from '../../contract/operations';
 import { routes } from '../../routes/routes';
+import { useRouteIds } from '../../routes/useRouteIds';
 import { DateText } from '../../ui/DateText';
+import { ExportButtons } from '../../ui/ExportButtons';
 import { displayTextDate } from '../../ui/textDate';
-import { CREATED_CAP, type CreatedItem } from './createdHere';
+import { exportFileName } from '../../ui/xlsx/sheet';
+import { CREATED_CAP, createdSheet, type CreatedItem } from './createdHere';
 import stacked from '../../ui/stackedTable.module.css';
 
 const FIRST_SHOWN = 10;
@@ -28,14 +32,23 @@ export function CreatedHere({
   containerId: number;
   isAdmin: boolean;
 }) {
+  const { projectId } = useRouteIds(routes.punchList);
   const [all, setAll] = useState(false);
   const shown = all ? items : items.slice(0, FIRST_SHOWN);
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="punch-created-here">
       <Stack gap="xs">
-        <Title order={2} size="h4" id="punch-created-here">
-          Created from this browser
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="punch-created-here">
+            Created from this browser
+          </Title>
+          <ExportButtons
+            size="xs"
+            fileName={exportFileName('punch-list-created-here', projectId)}
+            sheets={() => [createdSheet(items)]}
+            disabled={items.length === 0}
+          />
+        </Group>
         <Text size="sm" c="dimmed">
           The interface cannot read punch-list items back, so this lists only the items created from this
           browser for this project (newest first, the last {CREATED_CAP.toLocaleString()} kept).

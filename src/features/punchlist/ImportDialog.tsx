@@ -1,5 +1,6 @@
-// Import of a CSV or tab-separated file: its header row is mapped to the grid's columns by name; names that do
-// not match are chosen by hand here, with a preview of the first rows as they will land in the grid.
+// Import of a CSV or tab-separated file or of an Excel workbook's sheet: its header row is mapped to the grid's
+// columns by name (any case); names that do not match are chosen by hand here, with a preview of the first rows as
+// they will land in the grid and the cells the grid would refuse, by row and column (sheetImport.ts).
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -13,15 +14,16 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { parseDelimited } from '../../ui/delimited';
+import { useConfig } from '../../config/config';
+import type { ReadSheet } from '../../ui/xlsx/excel';
 import gridClasses from './PunchGrid.module.css';
 import { COLUMNS, columnByKey, type ColumnKey, type GridRow } from './model';
 import { mapHeaders, rowsFromRecords } from './blocks';
+import { ImportProblems } from './ImportProblems';
+import { importProblems, tableOfSheet, tableOfText, type ImportTable } from './sheetImport';
 
-export interface ImportFile {
-  name: string;
-  text: string;
-}
+/** A file to import: a CSV / TSV text, or an Excel workbook's sheets (read with src/ui/xlsx/excel.ts). */
+export type ImportFile = { name: string; text: string } | { name: string; sheets: ReadSheet[] };
 
 const PREVIEW_ROWS = 5;
 
@@ -36,14 +38,16 @@ export function ImportDialog({
 }) {
   return (
     <Modal opened={file !== null} onClose={onClose} title={`Import ${file?.name ?? ''}`} size="xl">
-      {file && (
-        <ImportBody key={file.name + file.text.length} file={file} onImport={onImport} onClose={onClose} />
-      )}
+      {file && <ImportSource key={fileKey(file)} file={file} onImport={onImport} onClose={onClose} />}
     </Modal>
   );
 }
 
-function ImportBody({
+const fileKey = (f: ImportFile) =>
+  'text' in f ? `${f.name}|${f.text.length}` : `${f.name}|${f.sheets.map((s) => s.name).join('|')}`;
+
+/** The file's table: the text's, or the chosen sheet's (the first; a choice when the workbook has several). */
+function ImportSource({
   file,
   onImport,
   onClose,
@@ -52,23 +56,56 @@ function ImportBody({
   onImport: (rows: GridRow[]) => void;
   onClose: () => void;
 }) {
-  const parsed = useMemo(() => parseDelimited(file.text), [file.text]);
-  const header = parsed[0] ?? [];
-  const records = useMemo(() => parsed.slice(1), [parsed]);
+  const [sheet, setSheet] = useState(0);
+  const table = useMemo(
+    () => ('text' in file ? tableOfText(file.text) : tableOfSheet(file.sheets[sheet]?.rows ?? [])),
+    [file, sheet],
+  );
+  // A spreadsheet's own format (.xlsx is a zip) or any other binary file is not text.
+  const binary = 'text' in file && (file.text.startsWith('PK') || file.text.includes('\u0000'));
+  return (
+    <Stack gap="md">
+      {'sheets' in file && file.sheets.length > 1 && (
+        <NativeSelect
+          label="Sheet"
+          description={`The workbook has ${file.sheets.length} sheets: choose the one with the items.`}
+          value={String(sheet)}
+          onChange={(e) => setSheet(Number(e.currentTarget.value))}
+          data={file.sheets.map((s, i) => ({ value: String(i), label: s.name }))}
+          maw={320}
+        />
+      )}
+      <ImportBody key={sheet} table={table} binary={binary} onImport={onImport} onClose={onClose} />
+    </Stack>
+  );
+}
+
+function ImportBody({
+  table,
+  binary,
+  onImport,
+  onClose,
+}: {
+  table: ImportTable;
+  binary: boolean;
+  onImport: (rows: GridRow[]) => void;
+  onClose: () => void;
+}) {
+  const statuses = useConfig().statuses.punchList;
+  const { header, records } = table;
   const [mapping, setMapping] = useState<Array<ColumnKey | null>>(() => mapHeaders(header));
   const rows = useMemo(() => rowsFromRecords(records, mapping), [records, mapping]);
+  const problems = useMemo(() => importProblems(table, mapping, statuses), [table, mapping, statuses]);
   const unmatched = header.filter((h, i) => mapping[i] === null && h.trim() !== '').length;
   const mapped = mapping.filter((k): k is ColumnKey => k !== null);
   const noSummary = !mapped.includes('summary');
 
-  // A spreadsheet's own format (.xlsx is a zip) or any other binary file is not text.
-  const binary = file.text.startsWith('PK') || file.text.includes('\u0000');
   if (header.length === 0 || binary) {
     return (
       <Stack>
-        <Alert color="red" title={binary ? 'Not a CSV or text file' : 'Nothing to import'}>
+        <Alert color="red" title={binary ? 'Not a CSV, text or Excel file' : 'Nothing to import'}>
           {binary
-            ? 'This file is not text. Save the sheet as CSV (comma-separated) or as tab-separated text, then import that.'
+            ? 'This file is not text or an Excel workbook (.xlsx). Save the sheet as .xlsx, as CSV (comma-separated) or as tab-separated text, then import that.'
             : 'The file is empty. Use the template: a header row, then one line per item.'}
         </Alert>
         <Group justify="flex-end">
@@ -181,6 +218,7 @@ function ImportBody({
           </ScrollArea>
         )}
       </Stack>
+      <ImportProblems problems={problems} />
       {noSummary && (
         <Text size="sm" className={gridClasses.problemText}>
           No column goes to Summary, which every item needs: choose the file’s column for it.

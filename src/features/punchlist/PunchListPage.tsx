@@ -1,6 +1,6 @@
 // Punch-list bulk entry (operation 5): a keyboard-first grid, paste and file import, per-cell validation,
 // creation in batches with retries under the same TempItemIds, and a draft that survives reloads.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -14,7 +14,7 @@ import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { RecordTabs } from '../../ui/history/RecordTabs';
 import { CreatedHere } from './CreatedHere';
-import { ImportDialog, type ImportFile } from './ImportDialog';
+import type { ImportFile } from './ImportDialog';
 import { PhonePunch } from './PhonePunch';
 import { COLUMN_KEYS, isBlank, newRow, type ColumnKey, type GridRow } from './model';
 import type { GridHandle } from './gridTypes';
@@ -29,6 +29,10 @@ import { useCreatedHere } from './useCreatedHere';
 import { usePunchDraft } from './usePunchDraft';
 import { usePunchSend } from './usePunchSend';
 import { plural, useRowProblems, type Problem } from './useRowProblems';
+
+// The import dialog (mapping, preview, the cells to fix) is loaded when a file is chosen, not with the screen.
+const loadImportDialog = () => import('./ImportDialog');
+const ImportDialog = lazy(() => loadImportDialog().then((m) => ({ default: m.ImportDialog })));
 
 export function PunchListPage() {
   const { projectId, containerId } = useRouteIds(routes.punchList);
@@ -102,8 +106,19 @@ export function PunchListPage() {
 
   const readFile = async (file: File | null) => {
     if (!file) return;
-    const text = await file.text();
-    setImportFile({ name: file.name, text });
+    void loadImportDialog();
+    if (!/\.xlsx$/i.test(file.name)) return setImportFile({ name: file.name, text: await file.text() });
+    try {
+      // exceljs comes with the first workbook (src/ui/xlsx/excel.ts).
+      const { readWorkbook } = await import('../../ui/xlsx/excel');
+      setImportFile({ name: file.name, sheets: await readWorkbook(await file.arrayBuffer()) });
+    } catch (e) {
+      notifications.show({
+        color: 'red',
+        title: `${file.name} could not be read`,
+        message: `It is not an Excel workbook (.xlsx) the console can read: ${e instanceof Error ? e.message : String(e)}`,
+      });
+    }
   };
 
   const addImported = (imported: GridRow[]) => {
@@ -239,7 +254,11 @@ export function PunchListPage() {
         />
       </RecordTabs>
 
-      <ImportDialog file={importFile} onImport={addImported} onClose={() => setImportFile(null)} />
+      {importFile && (
+        <Suspense fallback={null}>
+          <ImportDialog file={importFile} onImport={addImported} onClose={() => setImportFile(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@
 import { Button, Checkbox, FileButton, Group, Kbd, Popover, Stack, Switch, Table } from '@mantine/core';
 import { formatDelimited } from '../../ui/delimited';
 import { downloadText } from '../../ui/download';
+import { XLSX_TYPE } from '../../ui/xlsx/sheet';
 import { COLUMNS, type ColumnKey } from './model';
 import { templateHeader } from './blocks';
 import { type GridCommand, type GridHandle } from './gridTypes';
@@ -110,10 +111,13 @@ export function PunchToolbar({
             </Stack>
           </Popover.Dropdown>
         </Popover>
-        <FileButton onChange={onFile} accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain">
+        <FileButton
+          onChange={onFile}
+          accept={`.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,${XLSX_TYPE}`}
+        >
           {(props) => (
             <Button size="xs" variant="default" disabled={readOnly} {...props}>
-              Import CSV / TSV…
+              Import CSV / Excel…
             </Button>
           )}
         </FileButton>

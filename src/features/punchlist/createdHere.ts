@@ -2,6 +2,7 @@
 // punch-list read, so this is all the console can show of them after the grid is cleared or the page reloaded.
 import { storedValue } from '../../ui/storedValue';
 import type { PunchList } from '../../contract/dtos';
+import type { Sheet } from '../../ui/xlsx/sheet';
 import type { GridRow } from './model';
 
 /** Items kept per user and project, newest first; older ones are dropped. */
@@ -141,4 +142,27 @@ export function mergeCreated(
     out.push(item);
   }
   return out.slice(0, cap);
+}
+
+/** The items created from this browser as a sheet (Excel, CSV), newest first as the screen lists them. */
+export function createdSheet(items: CreatedItem[]): Sheet {
+  return {
+    name: 'Created here',
+    columns: [
+      { header: 'No.', kind: 'integer' },
+      { header: 'Summary', width: 50 },
+      { header: 'Punch list', kind: 'integer' },
+      { header: 'Location' },
+      { header: 'Due date', kind: 'date' },
+      { header: 'Created', kind: 'datetime' },
+    ],
+    rows: items.map((i) => [
+      i.number,
+      i.summary,
+      i.containerId,
+      i.location,
+      i.dueDate,
+      new Date(i.createdAt),
+    ]),
+  };
 }

@@ -1,12 +1,15 @@
 // Above the table: how many requests and which ids, new rows of the live tail, and the commands (live tail,
-// overview, CSV, Newer / Older).
+// overview, CSV and Excel, Newer / Older).
 import { Badge, Button, Group, Loader, Switch, Text, Tooltip } from '@mantine/core';
 import type { RequestLogEntry } from '../../contract/dtos';
-import { downloadText } from '../../ui/download';
-import { toCsv } from './model/export';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
+import { toCsv, toSheet } from './model/export';
 
 export interface LogToolbarProps {
   rows: RequestLogEntry[];
+  /** What the exports hold: the loaded rows as the table shows them (its status filter and sort applied). */
+  exportRows: RequestLogEntry[];
   /** Earlier pages (this is page `trail.length + 1`). */
   pageNumber: number;
   /** The service cut this page at its size limit; Older goes on from this id. */
@@ -56,16 +59,16 @@ export function LogToolbar(p: LogToolbarProps) {
         <Button size="xs" variant="default" onClick={p.onToggleOverview}>
           {p.showOverview ? 'Hide overview' : 'Show overview'}
         </Button>
-        <Button
+        <ExportButtons
           size="xs"
-          variant="default"
-          disabled={!rows.length}
-          onClick={() =>
-            downloadText(`request-log-${new Date().toISOString().slice(0, 19)}.csv`, toCsv(rows))
-          }
-        >
-          Export CSV
-        </Button>
+          fileName={exportFileName('request-log')}
+          sheets={() => [toSheet(p.exportRows)]}
+          csv={{
+            fileName: `request-log-${new Date().toISOString().slice(0, 19)}.csv`,
+            text: () => toCsv(p.exportRows),
+          }}
+          disabled={!p.exportRows.length}
+        />
         <Button size="xs" variant="default" disabled={!p.canNewer} onClick={p.onNewer} title="Newer (←)">
           ← Newer
         </Button>

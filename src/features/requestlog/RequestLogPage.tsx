@@ -110,6 +110,7 @@ function Explorer() {
           )}
           <LogToolbar
             rows={rows}
+            exportRows={shown}
             pageNumber={trail.length + 1}
             cutAt={cutAt}
             newCount={tail.tailRows.length}

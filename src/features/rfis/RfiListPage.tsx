@@ -2,7 +2,7 @@
 // the background (visible rows first), filter / sort in the URL, CSV of what is shown. A table from the `sm`
 // breakpoint up, cards below it: both are rendered, CSS shows one (no layout switch in script).
 import { useDeferredValue, useMemo } from 'react';
-import { Anchor, Box, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -10,9 +10,10 @@ import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
-import { downloadText } from '../../ui/download';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
 import { todayDay } from '../../ui/textDate';
-import { rowsToCsv } from './model/export';
+import { rowsToCsv, rowsToSheet } from './model/export';
 import { applyListState, courtOptionsFor, sortsDescFirst, writeListState, type SortKey } from './model/list';
 import { rfiFolders } from './model/status';
 import { RfiCards } from './RfiCards';
@@ -62,11 +63,6 @@ export function RfiListPage() {
   const onSort = (key: SortKey) =>
     setState(state.sort === key ? { desc: !state.desc } : { sort: key, desc: sortsDescFirst(key) });
 
-  const exportCsv = () => {
-    const stamp = new Date().toISOString().slice(0, 10);
-    downloadText(`rfis-project-${projectId}-${stamp}.csv`, rowsToCsv(shown));
-  };
-
   return (
     <Stack gap="md" maw={1300}>
       <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
@@ -80,9 +76,12 @@ export function RfiListPage() {
             {filtering ? ` · ${shown.length} shown` : ''}
           </Text>
         </Stack>
-        <Button variant="default" onClick={exportCsv} disabled={shown.length === 0}>
-          Export CSV
-        </Button>
+        <ExportButtons
+          fileName={exportFileName('rfis', projectId)}
+          sheets={() => [rowsToSheet(shown)]}
+          csv={{ fileName: `${exportFileName('rfis', projectId)}.csv`, text: () => rowsToCsv(shown) }}
+          disabled={shown.length === 0}
+        />
       </Group>
 
       <RfiFilters

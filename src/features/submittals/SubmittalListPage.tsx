@@ -12,6 +12,9 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { useSession } from '../../session/session';
 import { DateText } from '../../ui/DateText';
+import { ExportButtons } from '../../ui/ExportButtons';
+import { exportFileName } from '../../ui/xlsx/sheet';
+import { packagesSheet } from './exports';
 import { loadLastReply } from './lastReply';
 import { kindOf } from './queries';
 import { ballInCourt, isFinalStatus, statusColor } from './model';
@@ -51,9 +54,16 @@ export function SubmittalListPage() {
             {others > 0 ? ` · ${others} other ${others === 1 ? 'folder' : 'folders'}` : ''}
           </Text>
         </Stack>
-        <Anchor component={Link} to={routes.folder.href(projectId, containerId)} size="sm">
-          Open as folder
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={Link} to={routes.folder.href(projectId, containerId)} size="sm">
+            Open as folder
+          </Anchor>
+          <ExportButtons
+            fileName={exportFileName('submittal packages', projectId)}
+            sheets={() => [packagesSheet(rows)]}
+            disabled={rows.length === 0}
+          />
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" maw={760}>
         The service tells a package's number, status and who holds the ball only in reply to a save. Packages

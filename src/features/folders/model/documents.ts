@@ -1,8 +1,9 @@
 // The documents table's logic, free of React: columns, filter and sort state in the URL, filtering, sorting,
-// CSV. 100,000 rows are sorted and filtered here, so comparisons use precomputed keys.
+// CSV and Excel sheet. 100,000 rows are sorted and filtered here, so comparisons use precomputed keys.
 import type { FolderDocument } from '../../../contract/dtos';
 import { csvCell } from '../../../ui/csv';
 import { formatBytes, formatDate } from '../../../ui/format';
+import type { Sheet } from '../../../ui/xlsx/sheet';
 
 export type ColumnId =
   | 'number'
@@ -214,4 +215,37 @@ export function csvFileName(folderName: string | undefined, folderId: number): s
       .replace(/\s+/g, ' ')
       .trim() || 'Folder';
   return `${base} (${folderId}) documents.csv`;
+}
+
+/** The rows as a sheet (Excel): the CSV's columns, dates as date cells, sizes as numbers. */
+export function toSheet(docs: FolderDocument[]): Sheet {
+  return {
+    name: 'Documents',
+    columns: [
+      { header: 'Number' },
+      { header: 'Discipline' },
+      { header: 'CSI' },
+      { header: 'Type' },
+      { header: 'Status' },
+      { header: 'Issue' },
+      { header: 'Issue date', kind: 'date' },
+      { header: 'File name', width: 40 },
+      { header: 'Size (bytes)', kind: 'integer' },
+      { header: 'All files (bytes)', kind: 'integer' },
+      { header: 'Updated', kind: 'date' },
+    ],
+    rows: docs.map((d) => [
+      d.documentNumber,
+      d.documentDisciplineName,
+      d.documentCSI,
+      d.documentTypeName,
+      d.documentStatusName,
+      d.documentIssue,
+      d.documentIssueDate,
+      d.uploadedFileName,
+      d.uploadedFileSize ?? d.estimatedFileSize,
+      d.allFilesSize,
+      d.documentUpdateDate,
+    ]),
+  };
 }

@@ -2,6 +2,7 @@
 import type { RequestLogEntry } from '../../../contract/dtos';
 import { errorInfo, isError } from './entry';
 import { csvCell } from '../../../ui/csv';
+import type { CellKind, Sheet } from '../../../ui/xlsx/sheet';
 
 export const CSV_COLUMNS = [
   'Id',
@@ -73,4 +74,35 @@ export function toCurl(e: RequestLogEntry): string {
     parts.push(`--data-raw ${quoted}`);
   }
   return parts.join(' \\\n  ');
+}
+
+/** The loaded window as a sheet (Excel): the CSV's columns, the time a date-time, the duration a number. */
+export function toSheet(rows: RequestLogEntry[]): Sheet {
+  const kinds: Partial<Record<(typeof CSV_COLUMNS)[number], CellKind>> = {
+    Id: 'integer',
+    DateTime: 'datetime',
+    DurationMs: 'ms',
+    Error: 'boolean',
+  };
+  return {
+    name: 'Request log',
+    columns: CSV_COLUMNS.map((header) => ({ header, kind: kinds[header] })),
+    rows: rows.map((r) => {
+      const err = isError(r) ? errorInfo(r) : undefined;
+      return [
+        r.id,
+        r.dateTime,
+        r.httpMethod,
+        r.pathInfo,
+        r.userAuthId,
+        r.ipAddress,
+        r.forwardedFor,
+        r.sessionId,
+        r.referer,
+        typeof r.requestDuration === 'number' ? r.requestDuration : null,
+        !!err,
+        err?.errorCode,
+      ];
+    }),
+  };
 }

@@ -1,6 +1,7 @@
 // The RFI list as CSV.
 import type { RfiRow } from './list';
 import { csvCell } from '../../../ui/csv';
+import type { Sheet } from '../../../ui/xlsx/sheet';
 
 export function rowsToCsv(rows: RfiRow[]): string {
   const head = [
@@ -32,4 +33,35 @@ export function rowsToCsv(rows: RfiRow[]): string {
       .join(','),
   );
   return [head.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** The RFI list as a sheet (Excel): the same columns and rows as the CSV, typed. */
+export function rowsToSheet(rows: RfiRow[]): Sheet {
+  return {
+    name: 'RFIs',
+    columns: [
+      { header: 'Number' },
+      { header: 'Subject', width: 50 },
+      { header: 'Status' },
+      { header: 'From' },
+      { header: 'To' },
+      { header: 'Ball in court' },
+      { header: 'Due date', kind: 'date' },
+      { header: 'Days overdue', kind: 'integer' },
+      { header: 'Cost impact', kind: 'boolean' },
+      { header: 'Change order amount', kind: 'money' },
+    ],
+    rows: rows.map((r) => [
+      r.number,
+      r.subject,
+      r.status,
+      r.fromName,
+      r.toName,
+      r.courtName,
+      r.dueDate,
+      r.daysOverdue || null,
+      r.costImpact,
+      r.changeOrderAmount,
+    ]),
+  };
 }
