@@ -1,6 +1,6 @@
 // The import dialog's list of cells the grid would refuse, each by the file's row and column, before any row is
 // added to the grid (and so before anything can be sent).
-import { Alert, List, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { columnByKey } from './model';
 import type { CellProblem } from './sheetImport';
 import { plural } from './useRowProblems';
@@ -20,16 +20,20 @@ export function ImportProblems({ problems }: { problems: CellProblem[] }) {
       <Text size="sm" mb={4}>
         The rows can be added and fixed in the grid; nothing is sent until every cell is right.
       </Text>
-      <List size="sm" spacing={2} data-testid="import-problems">
+      {/* A plain list: Mantine's List would add its stylesheet to the shell's (at its budget). */}
+      <ul
+        data-testid="import-problems"
+        style={{ margin: 0, paddingInlineStart: 20, fontSize: 'var(--mantine-font-size-sm)' }}
+      >
         {problems.slice(0, LISTED).map((p) => (
-          <List.Item key={`${p.row}-${p.column}`}>
+          <li key={`${p.row}-${p.column}`} style={{ marginTop: 2 }}>
             <Text span fw={600} size="sm">
               Row {p.row}, column {p.column} ({p.header || columnByKey.get(p.key)!.label}):
             </Text>{' '}
             {p.message}
-          </List.Item>
+          </li>
         ))}
-      </List>
+      </ul>
       {problems.length > LISTED && (
         <Text size="sm" c="dimmed" mt={4}>
           …and {plural(problems.length - LISTED, 'more cell')}.
