@@ -1,7 +1,7 @@
 // Accessibility: an axe scan (WCAG 2 A and AA rules) of every screen in light and dark mode, with no serious or
 // critical violation, and a screenshot of each under test-results/screens/a11y-<screen>-<mode>.png.
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { seriousViolations, settled } from './axe';
 import { expect, test } from './fixtures';
 import { seed, shot } from './helpers';
 
@@ -137,7 +137,6 @@ for (const name of PHONE_SCREENS) {
 }
 
 const MODES = ['light', 'dark'] as const;
-const SERIOUS = new Set(['serious', 'critical']);
 
 const sessions: Partial<Record<'pm' | 'admin', object>> = {};
 
@@ -174,8 +173,8 @@ async function open(page: Page, screen: Screen, mode: (typeof MODES)[number]) {
   await screen.ready?.(page);
   await page.waitForLoadState('networkidle');
   await screen.act?.(page);
-  // Let transitions (drawers, tabs, fades) settle: axe reads computed colours.
-  await page.waitForTimeout(400);
+  // Transitions (drawers, tabs, fades) settle before the screenshot; seriousViolations waits for them too.
+  await settled(page);
 }
 
 // Thirty-odd page loads with full scans: each test gets more time than the default on a busy machine.
@@ -189,18 +188,7 @@ test.describe(() => {
       test(`${screen.name} (${mode}) has no serious or critical axe violations`, async ({ page }) => {
         await open(page, screen, mode);
         await shot(page, `a11y-${screen.name}-${mode}`);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = results.violations
-          .filter((v) => SERIOUS.has(v.impact ?? ''))
-          .map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            help: v.help,
-            nodes: v.nodes
-              .slice(0, 5)
-              .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
-          }));
-        expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   }

@@ -1,8 +1,8 @@
 // Where the console lists meetings they show date, number and type (issue 22, item 5): the Meetings container's
 // list (cards at phone width) and the previous / next meeting on the meeting screen; a minute carried over from an
 // earlier meeting says which one and links it. Expected values are read from the service in the test.
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { seed, signIn } from './helpers';
 
@@ -110,11 +110,7 @@ async function expectMeetingFacts(page: Page) {
 
 /** No serious or critical axe violation (WCAG 2 A and AA), as tests/e2e/a11y.spec.ts scans the screens. */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test.describe(() => {

@@ -1,8 +1,8 @@
 // Issue 22 against the real service: a pasted header row naming an unknown column says so, "Add row" appends and
 // a paste never overwrites filled rows without asking, the focused cell never hides under the sticky "No."
 // column, and the items created from this browser are listed after a reload (the interface cannot read them).
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { seed, signIn } from './helpers';
 
@@ -13,15 +13,9 @@ const cell = (page: Page, column: string, row: number) =>
   grid(page).getByRole('textbox', { name: `${column}, row ${row}`, exact: true });
 
 /** Serious or critical axe findings (WCAG 2 A/AA) in the parts named. */
-async function axe(page: Page, ...selectors: string[]) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  for (const s of selectors) builder = builder.include(s);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+function axe(page: Page, ...include: string[]) {
+  return seriousViolations(page, { include });
 }
-
 async function openPunchList(page: Page, user = seed.pm) {
   await signIn(page, user);
   await page.goto(URL_PATH);

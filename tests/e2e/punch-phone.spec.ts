@@ -2,8 +2,8 @@
 // carried over, items saved offline to the outbox and created exactly once when the connection is back; an item
 // with a missing required field is refused at the field and not queued. Also: the RFI and daily-report screens
 // stay readable at this width (screenshots, light and dark).
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { seed, shot as fullShot, signIn } from './helpers';
 
@@ -197,11 +197,7 @@ test('the phone form in the dark scheme (no serious axe violations), and the gri
   await expect(input(page, 'Drawing detail')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shot(page, 'phone-punch-form-dark');
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+  expect(await seriousViolations(page, { include: ['main'] })).toEqual([]);
   await page.getByRole('button', { name: 'Use the grid' }).tap();
   await expect(page.getByRole('grid', { name: 'New punch-list items' })).toBeVisible();
   await page.getByRole('button', { name: 'One item at a time' }).tap();
