@@ -9,6 +9,10 @@ import { updateStore } from './UpdatePrompt';
 /** How often an open console asks the host whether a newer build is published (besides each navigation). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
+function readConfigThroughWorker(): void {
+  void fetch(publishedFile('config.json'), { cache: 'no-cache' }).catch(() => undefined);
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   // The worker sits beside index.html (under a sub-path too) and controls that folder: its URLs are relative to it.
@@ -39,8 +43,16 @@ export function registerServiceWorker(): void {
     }
     // The first worker has just taken this page (clients.claim): config.json was read before it existed, so read
     // it once more through the worker, which keeps the copy an offline start needs.
-    void fetch(publishedFile('config.json'), { cache: 'no-cache' }).catch(() => undefined);
+    readConfigThroughWorker();
   });
+  // This code loads after the first render: a worker that took the page before then (installed by another tab, or
+  // by this tab's previous page on a slow machine) fired controllerchange to nobody. Its copy may be missing.
+  if (navigator.serviceWorker.controller && 'caches' in window) {
+    void caches
+      .match(publishedFile('config.json'))
+      .then((cached) => cached ?? readConfigThroughWorker())
+      .catch(() => undefined);
+  }
 
   wb.register()
     .then((reg) => {
