@@ -36,10 +36,11 @@ function writeChosen(list: ViewList, name: string | undefined): void {
 }
 
 /** The signed-in user's views of one list, kept current (this tab's changes and other tabs'). */
-export function useSavedViews(list?: ViewList): SavedView[] | undefined {
+export function useSavedViews(list?: ViewList, enabled = true): SavedView[] | undefined {
   const userName = useSession()?.userName;
   const [views, setViews] = useState<SavedView[]>();
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     const load = () =>
       void listViews(list)
@@ -51,7 +52,7 @@ export function useSavedViews(list?: ViewList): SavedView[] | undefined {
       live = false;
       stop();
     };
-  }, [list, userName]);
+  }, [list, userName, enabled]);
   return views;
 }
 
