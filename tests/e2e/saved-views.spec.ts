@@ -108,7 +108,8 @@ test('RFI log: save a view, reload, switch, modified mark, the palette, a link i
 
   // The palette finds it by name and opens it.
   await page.goto('/projects/1');
-  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('heading', { level: 1, name: seed.project1.name })).toBeVisible();
+  await page.getByRole('button', { name: /Open the command palette/ }).click();
   const search = page.getByRole('textbox', { name: 'Command palette: where to go' });
   await search.fill(name);
   const option = page.locator('[data-testid^="palette-view:"]', { hasText: name });

@@ -1,6 +1,6 @@
 // A table's Columns menu: which columns show, in what order, and how wide (docs/views.md). The list keeps the
 // choice in its address (`cols=`, `widths=`), so a saved view and a link carry it.
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
 import print from '../print.module.css';
 
 export interface ColumnChoice<K extends string> {
@@ -77,17 +77,19 @@ export function ColumnsMenu<K extends string>({ all, shown, widths, onChange }: 
                 >
                   ↓
                 </ActionIcon>
-                <NumberInput
+                <TextInput
                   aria-label={`${label(key)} width`}
                   size="xs"
                   w={72}
+                  type="number"
                   min={40}
                   max={1000}
                   step={20}
-                  hideControls
+                  placeholder="auto"
                   disabled={!on}
-                  value={widths[key] ?? ''}
-                  onChange={(v) => setWidth(key, v)}
+                  defaultValue={widths[key] ?? ''}
+                  onBlur={(e) => setWidth(key, e.currentTarget.value)}
+                  onKeyDown={(e) => e.key === 'Enter' && setWidth(key, e.currentTarget.value)}
                 />
               </Group>
             );

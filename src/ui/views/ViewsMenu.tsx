@@ -1,8 +1,19 @@
 // The Views menu of a list (loaded lazily by Views.tsx): the user's saved views of the list, the one shown and
 // whether the screen differs from it ("modified"), Save / Save as, rename, delete, make default, copy its link
 // and print it (docs/views.md).
-import { useEffect, useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Box,
+  Group,
+  Modal,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+  type ButtonProps,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import print from '../print.module.css';
 import { freeName, viewLink } from './model';
@@ -64,8 +75,42 @@ function NameDialog({
   );
 }
 
+/** One entry of the menu: a full-width button with the menu-item role; choosing it closes the menu. */
+function Item({
+  onClick,
+  children,
+  current,
+  rightSection,
+  color,
+}: {
+  onClick: () => void;
+  children: ReactNode;
+  current?: boolean;
+  rightSection?: ReactNode;
+  color?: ButtonProps['color'];
+}) {
+  return (
+    <Button
+      role="menuitem"
+      variant="subtle"
+      color={color ?? 'dark'}
+      size="compact-sm"
+      fullWidth
+      justify="space-between"
+      fw={current ? 700 : 400}
+      aria-current={current ? 'true' : undefined}
+      rightSection={rightSection}
+      onClick={onClick}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' }, root: { height: 'auto', minHeight: 28 } }}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function ViewsMenu({ list, spec, printable }: ViewsProps) {
   const v = useViews(list, spec);
+  const [open, setOpen] = useState(false);
   const [ask, setAsk] = useState<Ask>();
   const name = v.current?.name ?? v.linked;
   useEffect(() => {
@@ -95,25 +140,40 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
   return (
     <Group gap="xs" className={print.noPrint} wrap="nowrap">
       <NameDialog ask={ask} onClose={() => setAsk(undefined)} onDone={done} />
-      <Menu position="bottom-end" withinPortal shadow="md" width={260}>
-        <Menu.Target>
-          <Button variant="default" size="sm" data-testid="views-button">
+      <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal shadow="md" width={280}>
+        <Popover.Target>
+          <Button
+            variant="default"
+            size="sm"
+            data-testid="views-button"
+            aria-haspopup="menu"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             {name ? `View: ${name}` : 'Views'}
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown aria-label="Views" data-testid="views-menu">
-          <Menu.Label>Saved views</Menu.Label>
+        </Popover.Target>
+        <Popover.Dropdown
+          p={6}
+          role="menu"
+          aria-label="Views"
+          data-testid="views-menu"
+          // Choosing an entry closes the menu.
+          onClick={(e) => (e.target as HTMLElement).closest('[role="menuitem"]') && setOpen(false)}
+        >
+          <Text size="xs" c="dimmed" fw={600} px={8} py={4}>
+            Saved views
+          </Text>
           {v.views?.length === 0 && (
             <Text size="xs" c="dimmed" px="sm" py={4}>
               None yet: set filters, sort and columns, then Save as.
             </Text>
           )}
           {v.views?.map((view) => (
-            <Menu.Item
+            <Item
               key={view.id}
               onClick={() => v.open(view)}
-              aria-current={view.id === v.current?.id ? 'true' : undefined}
-              fw={view.id === v.current?.id ? 700 : undefined}
+              current={view.id === v.current?.id}
               rightSection={
                 view.isDefault ? (
                   <Badge size="xs" variant="light">
@@ -123,35 +183,35 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
               }
             >
               {view.name}
-            </Menu.Item>
+            </Item>
           ))}
-          <Menu.Divider />
+          <Box my={4} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} />
           {v.current && v.modified && (
-            <Menu.Item onClick={() => void v.save().catch(failed('Could not save the view'))}>
+            <Item onClick={() => void v.save().catch(failed('Could not save the view'))}>
               Save “{v.current.name}”
-            </Menu.Item>
+            </Item>
           )}
-          <Menu.Item onClick={() => setAsk({ kind: 'saveAs', name: freeName(v.views ?? [], name ?? '') })}>
+          <Item onClick={() => setAsk({ kind: 'saveAs', name: freeName(v.views ?? [], name ?? '') })}>
             Save as…
-          </Menu.Item>
+          </Item>
           {v.current && (
             <>
-              <Menu.Item onClick={() => setAsk({ kind: 'rename', name: v.current!.name })}>Rename…</Menu.Item>
-              <Menu.Item onClick={() => void v.toggleDefault()}>
+              <Item onClick={() => setAsk({ kind: 'rename', name: v.current!.name })}>Rename…</Item>
+              <Item onClick={() => void v.toggleDefault()}>
                 {v.current.isDefault ? 'No longer the default' : 'Open this list with this view'}
-              </Menu.Item>
+              </Item>
             </>
           )}
-          <Menu.Item onClick={copyLink}>Copy link</Menu.Item>
-          {printable && <Menu.Item onClick={() => window.print()}>Print / PDF</Menu.Item>}
-          {name && <Menu.Item onClick={() => v.open(undefined)}>Show everything (no view)</Menu.Item>}
+          <Item onClick={copyLink}>Copy link</Item>
+          {printable && <Item onClick={() => requestAnimationFrame(() => window.print())}>Print / PDF</Item>}
+          {name && <Item onClick={() => v.open(undefined)}>Show everything (no view)</Item>}
           {v.current && (
-            <Menu.Item color="red" onClick={() => void v.remove().catch(failed('Could not delete the view'))}>
+            <Item color="red" onClick={() => void v.remove().catch(failed('Could not delete the view'))}>
               Delete “{v.current.name}”
-            </Menu.Item>
+            </Item>
           )}
-        </Menu.Dropdown>
-      </Menu>
+        </Popover.Dropdown>
+      </Popover>
       {v.modified && (
         <Badge
           color="orange"

@@ -128,6 +128,8 @@ export function useViews(list: ViewList, spec: ListViewSpec = {}) {
       if (!current) return;
       await deleteView(current.id);
       choose(undefined);
+      // The screen stays as it is, no longer named.
+      void navigate({ pathname: location.pathname, search: state ? `?${state}` : '' }, { replace: true });
     },
     toggleDefault: () =>
       current ? setDefaultView(list, current.isDefault ? undefined : current.id) : undefined,
