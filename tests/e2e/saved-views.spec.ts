@@ -196,3 +196,84 @@ test.describe('offline', () => {
     await context.setOffline(false);
   });
 });
+
+/** Saves the screen's state as a view, opens the list bare, chooses the view back: the state comes back. */
+async function savesAndRestores(
+  page: Page,
+  bare: string,
+  check: () => Promise<void>,
+  unset: () => Promise<void>,
+) {
+  const name = unique('restore');
+  await saveAs(page, name);
+  await page.goto(bare);
+  await expect(viewsButton(page)).toHaveText('Views', { timeout: 20_000 });
+  await unset();
+  await chooseView(page, name);
+  await check();
+  await expect(modified(page)).toHaveCount(0);
+}
+
+test('documents: a view saves and restores the filters and sort', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, seed.pm);
+  const folder = '/projects/1/folders/2';
+  await page.goto(`${folder}?q=spec&sort=name&dir=desc`);
+  const searchBox = page.getByRole('textbox', { name: 'Search' });
+  await expect(searchBox).toHaveValue('spec', { timeout: 30_000 });
+  await savesAndRestores(
+    page,
+    folder,
+    async () => {
+      await expect(searchBox).toHaveValue('spec');
+      await expect(page).toHaveURL(/dir=desc/);
+    },
+    () => expect(searchBox).toHaveValue(''),
+  );
+});
+
+test.describe('admins', () => {
+  test('request log: a view saves and restores its query', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, seed.admin);
+    await page.goto('/admin/request-log?UserAuthId=admin');
+    const user = page.getByRole('textbox', { name: 'User', exact: true });
+    await expect(user).toHaveValue('admin', { timeout: 30_000 });
+    await savesAndRestores(
+      page,
+      '/admin/request-log',
+      () => expect(user).toHaveValue('admin'),
+      () => expect(user).toHaveValue(''),
+    );
+  });
+
+  test('analytics: a view saves and restores the window and user', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, seed.admin);
+    await page.goto('/admin/analytics?window=7d');
+    const windowField = page.getByRole('combobox', { name: 'Window' });
+    await expect(windowField).toHaveValue('Last 7 days', { timeout: 30_000 });
+    await savesAndRestores(
+      page,
+      '/admin/analytics',
+      () => expect(windowField).toHaveValue('Last 7 days'),
+      () => expect(windowField).toHaveValue('Last hour'),
+    );
+  });
+});
+
+test('meeting minutes print with a print-only header: the meeting, the project and the day', async ({
+  page,
+}) => {
+  await signIn(page, seed.pm);
+  await page.goto('/projects/1/meetings/3400');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  const header = page.getByTestId('print-header');
+  await expect(header).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(header).toBeVisible();
+  await expect(header).toContainText('Minutes · ');
+  await expect(header).toContainText(seed.project1.name);
+  await expect(header).toContainText(/Printed \w+/);
+  await shot(page, 'saved-views-minutes-print');
+});

@@ -10,12 +10,14 @@ import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import print from '../../ui/print.module.css';
+import { PrintHeader } from '../../ui/views/PrintHeader';
 import { todayDay } from '../../ui/textDate';
 import { MeetingHeader } from './MeetingHeader';
 import { MinuteTable } from './MinuteTable';
 import { MeetingNav } from './MeetingNav';
 import { carriedFrom, viewMinutes } from './model';
 import { meetingMinutesQuery, meetingQuery } from '../../api/queries/meetings';
+import { projectQuery } from '../../api/queries/projects';
 import { useMeetingSeries } from './useMeetingSeries';
 
 export function MeetingPage() {
@@ -32,6 +34,7 @@ export function MeetingPage() {
   );
   const { series, pending } = useMeetingSeries(meeting);
   const title = meeting.subject || `Meeting ${meeting.meetingNumber ?? folderId}`;
+  const project = useQuery(projectQuery(projectId)).data?.projectName || `Project ${projectId}`;
   useDocumentTitle(`${title} · PM Console`);
 
   const toggle = (key: 'completed' | 'hidden', on: boolean) =>
@@ -47,6 +50,7 @@ export function MeetingPage() {
 
   return (
     <Stack gap="lg" maw={1280} className={print.sheet}>
+      <PrintHeader title={`Minutes · ${title}`} project={project} />
       <Group justify="space-between" className={print.noPrint}>
         {meeting.folderParentId ? (
           <Anchor component={Link} to={routes.folder.href(projectId, meeting.folderParentId)} size="sm">

@@ -16,25 +16,6 @@ import {
 import { useSession } from '../../session/session';
 import { currentView, isModified, viewNameOf, viewParams, viewSearch, type ListViewSpec } from './model';
 
-const chosenKey = (list: ViewList) => `pm-console:view:${list}`;
-
-function readChosen(list: ViewList): string | undefined {
-  try {
-    return sessionStorage.getItem(chosenKey(list)) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeChosen(list: ViewList, name: string | undefined): void {
-  try {
-    if (name) sessionStorage.setItem(chosenKey(list), name);
-    else sessionStorage.removeItem(chosenKey(list));
-  } catch {
-    // private mode: the choice lasts as long as the screen
-  }
-}
-
 /** The signed-in user's views of one list, kept current (this tab's changes and other tabs'). */
 export function useSavedViews(list?: ViewList, enabled = true): SavedView[] | undefined {
   const userName = useSession()?.userName;
@@ -60,19 +41,16 @@ export function useViews(list: ViewList, spec: ListViewSpec = {}) {
   const views = useSavedViews(list);
   const location = useLocation();
   const navigate = useNavigate();
-  const [chosen, setChosen] = useState(() => viewNameOf(location.search) ?? readChosen(list));
+  // The view last chosen here: a list whose writes drop `view=` (Analytics) still knows which view it shows.
+  const [chosen, setChosen] = useState(() => viewNameOf(location.search));
+  // A list opened with no state at all shows no view (until its default is applied).
+  if (chosen !== undefined && location.search === '') setChosen(undefined);
   const found = currentView(views ?? [], location.search, chosen, spec);
   const current = found.view;
   const modified = isModified(current, location.search, spec);
   const state = viewParams(location.search, spec);
 
-  const choose = useCallback(
-    (name: string | undefined) => {
-      setChosen(name);
-      writeChosen(list, name);
-    },
-    [list],
-  );
+  const choose = useCallback((name: string | undefined) => setChosen(name), []);
 
   /** Shows a view: its state in the address (the screen's own path), its name after it. */
   const open = useCallback(
