@@ -13,6 +13,7 @@ import {
   viewsScope,
 } from '../../src/api/views/store';
 import { sessionStore } from '../../src/api/session';
+import { readListState, shownColumns, SORT_KEYS, writeListState } from '../../src/features/rfis/model/list';
 import {
   currentView,
   freeName,
@@ -151,5 +152,19 @@ describe('saved views: the model', () => {
   it('offers a free name', () => {
     expect(freeName([{ name: 'Overdue' }], 'overdue')).toBe('overdue (2)');
     expect(freeName([], '')).toBe('View');
+  });
+});
+
+describe('saved views: the RFI log’s columns in the address', () => {
+  it('reads and writes the shown columns, their order and widths, dropping what is not a column', () => {
+    const state = readListState(
+      new URLSearchParams('cols=subject,number,bogus,subject&widths=subject:320,due:10,x:99'),
+    );
+    expect(state.cols).toEqual(['subject', 'number']);
+    expect(state.widths).toEqual({ subject: 320 });
+    expect(writeListState(state).toString()).toBe('cols=subject%2Cnumber&widths=subject%3A320');
+    // Every column in the usual order is no choice at all: nothing in the address.
+    expect(writeListState({ ...state, cols: [...SORT_KEYS], widths: undefined }).toString()).toBe('');
+    expect(shownColumns(readListState(new URLSearchParams('')))).toEqual(SORT_KEYS);
   });
 });
