@@ -176,7 +176,7 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
               current={view.id === v.current?.id}
               rightSection={
                 view.isDefault ? (
-                  <Badge size="xs" variant="light">
+                  <Badge size="xs" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
                     default
                   </Badge>
                 ) : undefined
