@@ -16,8 +16,6 @@ export function useSession(): Session | null {
 export async function signOut(
   queryClient: QueryClient,
   navigate: (to: string, options: { replace: boolean }) => Promise<void> | void,
-  /** "Forget this browser": the saved views go too (every user's: docs/views.md). */
-  options: { forget?: boolean } = {},
 ): Promise<void> {
   await queryClient.cancelQueries();
   const userName = sessionStore.get()?.userName;
@@ -29,9 +27,6 @@ export async function signOut(
   await Promise.all([
     import('../api/queryStore/store').then((m) => m.wipeQueryStore()).catch(() => undefined),
     import('../api/requestLogReader/wipe').then((m) => m.wipeRequestLogStore()).catch(() => undefined),
-    options.forget
-      ? import('../api/views/wipe').then((m) => m.wipeViewsStore()).catch(() => undefined)
-      : undefined,
     // The user's unsent writes (the outbox) go too: the sign-out dialog said so first (docs/offline.md).
     userName === undefined
       ? undefined

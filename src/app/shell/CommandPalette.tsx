@@ -14,6 +14,7 @@ import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { containerOfKind, useConfig } from '../../config/config';
 import { folderPath } from '../../routes/routes';
+import { wipeViewsStore } from '../../api/views/wipe';
 import { signOut, useSession } from '../../session/session';
 // The start page's list of projects opened before (localStorage): already in the entry with the router's loader.
 import { useRecentProjects } from '../../features/projects/recentProjects';
@@ -114,7 +115,8 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     if (action.dialog === 'forget') {
       if (!window.confirm('Sign out and forget this browser? Your saved views and the records kept here go.'))
         return;
-      return void signOut(queryClient, navigate, { forget: true });
+      // Signed out as usual, then the views database goes too (docs/views.md).
+      return void signOut(queryClient, navigate).then(wipeViewsStore);
     }
     if (action.to) return void navigate(action.to);
     if (action.folderId !== undefined) {
