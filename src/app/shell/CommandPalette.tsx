@@ -14,7 +14,8 @@ import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
 import { projectQuery } from '../../api/queries/projects';
 import { containerOfKind, useConfig } from '../../config/config';
 import { folderPath } from '../../routes/routes';
-import { useSession } from '../../session/session';
+import { wipeViewsStore } from '../../api/views/wipe';
+import { signOut, useSession } from '../../session/session';
 // The start page's list of projects opened before (localStorage): already in the entry with the router's loader.
 import { useRecentProjects } from '../../features/projects/recentProjects';
 import { AboutDialog } from './AboutDialog';
@@ -23,6 +24,7 @@ import { indexFromCache, type KnownProject, type SearchEntry } from './paletteIn
 import type { PaletteProps } from './PaletteHost';
 import { palette, paletteStore } from './paletteStore';
 import { useRecentPlaces } from './recentPlaces';
+import { useViewActions } from './paletteViews';
 
 /**
  * The current project's containers and RFI list, read while the palette is open (so its RFIs are found by number
@@ -103,12 +105,19 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     isAdmin: session?.isAdmin === true,
     entries,
     dailyReportsContainerId,
+    views: useViewActions(opened),
   });
 
   const [aboutOpen, setAboutOpen] = useState(false);
 
   const run = async (action: PaletteAction) => {
     if (action.dialog === 'about') return setAboutOpen(true);
+    if (action.dialog === 'forget') {
+      if (!window.confirm('Sign out and forget this browser? Your saved views and the records kept here go.'))
+        return;
+      // Signed out as usual, then the views database goes too (docs/views.md).
+      return void signOut(queryClient, navigate).then(wipeViewsStore);
+    }
     if (action.to) return void navigate(action.to);
     if (action.folderId !== undefined) {
       try {

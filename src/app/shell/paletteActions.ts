@@ -23,12 +23,15 @@ export interface PaletteInput {
    * its own address; without it, at the project's older address, which finds the container and redirects.
    */
   dailyReportsContainerId?: number;
+  /** The user's saved views (src/ui/views), found by name; they rank above the places inside a screen. */
+  views?: Array<PaletteAction & Searchable>;
   /** Extra pages other screens add (e.g. a daily report by date), already matched to the query. */
   extra?: PaletteAction[];
 }
 
 export type PaletteGroup =
   | 'Go to'
+  | 'Views'
   | 'Screens'
   | 'Projects'
   | 'RFIs'
@@ -48,13 +51,14 @@ export interface PaletteAction {
   /** Where it goes; `folder` actions are resolved when chosen (the folder's project and kind are needed). */
   to?: string;
   folderId?: number;
-  /** Opens a dialog instead of going somewhere. */
-  dialog?: 'about';
+  /** Opens a dialog instead of going somewhere ("forget": sign out and forget this browser). */
+  dialog?: 'about' | 'forget';
 }
 
 /** The order of the groups: the typed ones by their best match (ties in this order), then Recent and operations. */
 export const PALETTE_GROUPS: PaletteGroup[] = [
   'Go to',
+  'Views',
   'Screens',
   'Projects',
   'RFIs',
@@ -184,6 +188,14 @@ function pages(input: PaletteInput, entries: SearchEntry[]): Array<PaletteAction
       keywords: 'version build commit',
       dialog: 'about',
     },
+    {
+      id: 'page:forget',
+      group: 'Pages',
+      label: 'Sign out and forget this browser',
+      description: 'Also deletes your saved views and everything kept here',
+      keywords: 'forget browser sign out views clear device',
+      dialog: 'forget',
+    },
   );
   if (input.isAdmin) {
     list.push({
@@ -240,6 +252,10 @@ export function paletteActions(input: PaletteInput): PaletteAction[] {
         to: item.to,
       },
       score: score + (item.kind === 'screen' ? SCREEN_BONUS : 0),
+    })),
+    ...rank(input.views ?? [], ws).map(({ item: { keywords: _, ...view }, score }) => ({
+      action: view,
+      score: score + SCREEN_BONUS,
     })),
     ...rank(pageList, ws).map(({ item: { keywords: _, ...page }, score }) => ({ action: page, score })),
     ...(input.extra ?? []).map((action) => ({ action, score: EXACT.folder })),

@@ -7,6 +7,7 @@
 // breakdowns (Breakdowns); its state is the window in the address (useWindowChoice) and the worker's run.
 import { memo, useDeferredValue, useEffect } from 'react';
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Views } from '../../ui/views/Views';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSession } from '../../session/session';
 import { AdminsOnly } from '../../ui/AdminsOnly';
@@ -52,7 +53,10 @@ function AnalyticsScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Analytics</Title>
+      <Group justify="space-between">
+        <Title order={1}>Analytics</Title>
+        <Views list="analytics" />
+      </Group>
       <WindowForm choice={choice} onChange={setChoice} users={analytics?.tables.user.rows ?? NO_USERS} />
       <Status state={state} />
       {analytics && <Limits analytics={analytics} retention={state.retentionLimited} stored={state.stored} />}

@@ -1,6 +1,6 @@
 // The documents of a folder: sort, filter (state in the URL), CSV and Excel export, and the rows (DocumentRows.tsx).
 import { useDeferredValue, useMemo, useState } from 'react';
-import { EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -20,7 +20,11 @@ import {
 } from './model/documents';
 import { DocumentCards } from './DocumentCards';
 import { documentLinksQuery } from './documentLinks';
+import { Views } from '../../ui/views/Views';
 import { DocumentsFilters } from './DocumentsFilters';
+
+/** Not the list's state: the add-document dialog, the History tab (docs/views.md). */
+const DOCUMENT_VIEWS = { ignore: ['add', 'tab'] };
 import { VirtualRows, type DocumentRowsProps } from './DocumentRows';
 import { cannotOpenText, documentOpen } from './model/documentLinks';
 import { documentStatusesQuery, folderDocumentsQuery } from './queries';
@@ -132,6 +136,9 @@ export function DocumentsTable({
   } else {
     body = (
       <>
+        <Group justify="flex-end" mb={-8}>
+          <Views list="documents" spec={DOCUMENT_VIEWS} />
+        </Group>
         <DocumentsFilters
           text={text}
           onText={(value) => {

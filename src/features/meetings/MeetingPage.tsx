@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ExportButtons } from '../../ui/ExportButtons';
 import { exportFileName } from '../../ui/xlsx/sheet';
 import print from '../../ui/print.module.css';
+import { PrintHeader } from '../../ui/views/PrintHeader';
 import { todayDay } from '../../ui/textDate';
 import { MeetingHeader } from './MeetingHeader';
 import { MinuteTable } from './MinuteTable';
@@ -19,6 +20,7 @@ import { minutesSheet } from './exports';
 import { MeetingNav } from './MeetingNav';
 import { carriedFrom, viewMinutes } from './model';
 import { meetingMinutesQuery, meetingQuery } from '../../api/queries/meetings';
+import { projectQuery } from '../../api/queries/projects';
 import { useMeetingSeries } from './useMeetingSeries';
 
 export function MeetingPage() {
@@ -35,6 +37,7 @@ export function MeetingPage() {
   );
   const { series, pending } = useMeetingSeries(meeting);
   const title = meeting.subject || `Meeting ${meeting.meetingNumber ?? folderId}`;
+  const project = useQuery(projectQuery(projectId)).data?.projectName || `Project ${projectId}`;
   useDocumentTitle(`${title} · PM Console`);
 
   const toggle = (key: 'completed' | 'hidden', on: boolean) =>
@@ -50,6 +53,7 @@ export function MeetingPage() {
 
   return (
     <Stack gap="lg" maw={1280} className={print.sheet}>
+      <PrintHeader title={`Minutes · ${title}`} project={project} />
       <Group justify="space-between" className={print.noPrint}>
         {meeting.folderParentId ? (
           <Anchor component={Link} to={routes.folder.href(projectId, meeting.folderParentId)} size="sm">

@@ -13,7 +13,11 @@ import { EntryDrawer } from './EntryDrawer';
 import { LogTable } from './LogTable';
 import { LogToolbar } from './LogToolbar';
 import { nextCursor } from './model/paging';
-import { hasFilters } from './model/query';
+import { Views } from '../../ui/views/Views';
+import { ENTRY_PARAM, hasFilters, TRAIL_PARAM } from './model/query';
+
+/** Not the list's state: the open entry and the pages before this one (docs/views.md). */
+const LOG_VIEWS = { ignore: [ENTRY_PARAM, TRAIL_PARAM] };
 import { Overview } from './Overview';
 import { prewarmLogWorker, requestLogQuery } from './queries';
 import { QueryForm } from './QueryForm';
@@ -88,7 +92,10 @@ function Explorer() {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Request log</Title>
-        <TrackingSwitches tracking={list.data?.tracking} />
+        <Group gap="sm">
+          <Views list="requestLog" spec={LOG_VIEWS} />
+          <TrackingSwitches tracking={list.data?.tracking} />
+        </Group>
       </Group>
       <QueryForm key={search} query={query} onApply={applyQuery} onClear={clearFilters} />
 

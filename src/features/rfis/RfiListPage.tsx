@@ -4,22 +4,34 @@
 import { useDeferredValue, useMemo } from 'react';
 import { Anchor, Box, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { folderChildrenQuery, folderQuery } from '../../api/queries/folders';
+import { projectQuery } from '../../api/queries/projects';
 import { useConfig } from '../../config/config';
 import { routes } from '../../routes/routes';
 import { useRouteIds } from '../../routes/useRouteIds';
 import { ExportButtons } from '../../ui/ExportButtons';
+import print from '../../ui/print.module.css';
+import { ColumnsMenu } from '../../ui/views/ColumnsMenu';
+import { PrintHeader } from '../../ui/views/PrintHeader';
+import { Views } from '../../ui/views/Views';
 import { exportFileName } from '../../ui/xlsx/sheet';
 import { todayDay } from '../../ui/textDate';
 import { rowsToCsv, rowsToSheet } from './model/export';
-import { applyListState, courtOptionsFor, sortsDescFirst, writeListState, type SortKey } from './model/list';
+import {
+  applyListState,
+  courtOptionsFor,
+  shownColumns,
+  sortsDescFirst,
+  writeListState,
+  type SortKey,
+} from './model/list';
 import { rfiFolders } from './model/status';
 import { RfiCards } from './RfiCards';
 import { isFiltering, RfiFilters } from './RfiFilters';
 import { DetailsProgress, type RfiItemProps } from './RfiListParts';
-import { RfiTable } from './RfiTable';
+import { COLUMNS, RfiTable } from './RfiTable';
 import { useListState } from './useListState';
 import { useRfiDetails } from './useRfiDetails';
 import { useRowsInView } from './useRowsInView';
@@ -32,6 +44,8 @@ export function RfiListPage() {
   const { data: container } = useSuspenseQuery(folderQuery(containerId));
   const { data: folders } = useSuspenseQuery(folderChildrenQuery(containerId));
   const title = container.folderName || 'RFIs';
+  const projectData = useQuery(projectQuery(projectId)).data;
+  const project = projectData?.projectName || `Project ${projectId}`;
   useDocumentTitle(`${title} · PM Console`);
   const [state, setState] = useListState();
   // The filters answer a key or a tick at once; the rows follow in a render React can interrupt, so the next
@@ -65,7 +79,8 @@ export function RfiListPage() {
 
   return (
     <Stack gap="md" maw={1300}>
-      <Anchor component={Link} to={routes.project.href(projectId)} size="sm">
+      <PrintHeader title={title} project={project} />
+      <Anchor component={Link} to={routes.project.href(projectId)} size="sm" className={print.noPrint}>
         ← Project dashboard
       </Anchor>
       <Group justify="space-between" align="flex-end">
@@ -76,12 +91,21 @@ export function RfiListPage() {
             {filtering ? ` · ${shown.length} shown` : ''}
           </Text>
         </Stack>
-        <ExportButtons
-          fileName={exportFileName('rfis', projectId)}
-          sheets={() => [rowsToSheet(shown)]}
-          csv={{ fileName: `${exportFileName('rfis', projectId)}.csv`, text: () => rowsToCsv(shown) }}
-          disabled={shown.length === 0}
-        />
+        <Group gap="xs" className={print.noPrint} ml="auto">
+          <Views list="rfis" printable />
+          <ColumnsMenu
+            all={COLUMNS}
+            shown={shownColumns(state)}
+            widths={state.widths ?? {}}
+            onChange={({ shown: cols, widths }) => setState({ cols, widths })}
+          />
+          <ExportButtons
+            fileName={exportFileName('rfis', projectId)}
+            sheets={() => [rowsToSheet(shown)]}
+            csv={{ fileName: `${exportFileName('rfis', projectId)}.csv`, text: () => rowsToCsv(shown) }}
+            disabled={shown.length === 0}
+          />
+        </Group>
       </Group>
 
       <RfiFilters

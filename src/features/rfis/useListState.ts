@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
+import { VIEW_PARAM } from '../../ui/views/model';
 import { readListState, writeListState, type ListState } from './model/list';
 
 export function useListState() {
@@ -18,7 +19,11 @@ export function useListState() {
   }, [urlString]);
   const [settled] = useDebouncedValue(state, 250);
   useEffect(() => {
-    const next = writeListState(settled).toString();
+    // The saved view the address names (docs/views.md) stays named while its filters change ("modified").
+    const params = writeListState(settled);
+    const view = new URLSearchParams(written.current).get(VIEW_PARAM);
+    if (view) params.set(VIEW_PARAM, view);
+    const next = params.toString();
     if (next !== written.current) {
       written.current = next;
       setSearchParams(new URLSearchParams(next), { replace: true });

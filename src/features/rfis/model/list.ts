@@ -146,6 +146,10 @@ export interface ListState {
   court?: string;
   sort: SortKey;
   desc: boolean;
+  /** The table's columns shown, in order (`cols=`); undefined = every column in its usual order. */
+  cols?: SortKey[];
+  /** Column widths in pixels (`widths=subject:320,due:120`); a column without one sizes itself. */
+  widths?: Partial<Record<SortKey, number>>;
 }
 
 export const DEFAULT_LIST_STATE: ListState = {
@@ -168,8 +172,30 @@ export function readListState(params: URLSearchParams): ListState {
     court: params.get('court') || undefined,
     sort: sort && SORT_KEYS.includes(sort) ? sort : DEFAULT_LIST_STATE.sort,
     desc: params.get('dir') === 'desc',
+    cols: readColumns(params.get('cols')),
+    widths: readWidths(params.get('widths')),
   };
 }
+
+function readColumns(raw: string | null): SortKey[] | undefined {
+  if (raw === null) return undefined;
+  const keys = raw.split(',').filter((k): k is SortKey => SORT_KEYS.includes(k as SortKey));
+  return [...new Set(keys)];
+}
+
+function readWidths(raw: string | null): Partial<Record<SortKey, number>> | undefined {
+  const out: Partial<Record<SortKey, number>> = {};
+  for (const part of (raw ?? '').split(',')) {
+    const [key, px] = part.split(':');
+    const n = Number(px);
+    if (SORT_KEYS.includes(key as SortKey) && Number.isInteger(n) && n >= 40 && n <= 1000)
+      out[key as SortKey] = n;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The columns the table shows, in order. */
+export const shownColumns = (state: Pick<ListState, 'cols'>): SortKey[] => state.cols ?? SORT_KEYS;
 
 export function writeListState(state: ListState): URLSearchParams {
   const p = new URLSearchParams();
@@ -179,6 +205,10 @@ export function writeListState(state: ListState): URLSearchParams {
   if (state.court) p.set('court', state.court);
   if (state.sort !== DEFAULT_LIST_STATE.sort) p.set('sort', state.sort);
   if (state.desc) p.set('dir', 'desc');
+  const cols = state.cols?.join(',');
+  if (cols !== undefined && cols !== SORT_KEYS.join(',')) p.set('cols', cols);
+  const widths = Object.entries(state.widths ?? {}).map(([k, px]) => `${k}:${px}`);
+  if (widths.length) p.set('widths', widths.join(','));
   return p;
 }
 
