@@ -214,21 +214,61 @@ async function savesAndRestores(
   await expect(modified(page)).toHaveCount(0);
 }
 
-test('documents: a view saves and restores the filters and sort', async ({ page }) => {
+test('documents: a view saves and restores the filters, the sort and the columns chosen', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, seed.pm);
   const folder = '/projects/1/folders/2';
   await page.goto(`${folder}?q=spec&sort=name&dir=desc`);
   const searchBox = page.getByRole('textbox', { name: 'Search' });
   await expect(searchBox).toHaveValue('spec', { timeout: 30_000 });
+  const table = page.getByRole('region', { name: 'Documents table, scrollable' });
+  const header = (name: string) => table.getByRole('columnheader', { name, exact: true });
+  await expect(header('Size')).toHaveCount(1);
+  // The Columns menu: Size hidden; the address carries the columns shown, in order.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const menu = page.getByRole('dialog', { name: 'Columns' }).or(page.locator('[aria-label="Columns"]'));
+  // A click, then the address: the box is drawn again (unticked, last) once the router has the new address.
+  await menu.getByRole('checkbox', { name: 'Size' }).click();
+  await expect(page).toHaveURL(/cols=number%2CfileName%2Cupdated%2C/);
+  await expect(menu.getByRole('checkbox', { name: 'Size' })).not.toBeChecked();
+  await shot(page, 'saved-views-documents-columns');
+  await page.keyboard.press('Escape');
+  await expect(header('Size')).toHaveCount(0);
+  await expect(header('File name')).toHaveCount(1);
+  const shown = async () =>
+    (await table.getByRole('columnheader').allTextContents()).map((t) => t.replace(/[▲▼]/g, '').trim());
+  await expect
+    .poll(shown)
+    .toEqual([
+      'Number',
+      'File name',
+      'Updated',
+      'Status',
+      'Type',
+      'Discipline',
+      'Issue',
+      'Issue date',
+      'CSI',
+      'All files',
+    ]);
+  await page.reload();
+  await expect(searchBox).toHaveValue('spec', { timeout: 30_000 });
+  await expect(header('Size')).toHaveCount(0);
   await savesAndRestores(
     page,
     folder,
     async () => {
       await expect(searchBox).toHaveValue('spec');
       await expect(page).toHaveURL(/dir=desc/);
+      await expect(header('Size')).toHaveCount(0);
+      await expect(header('File name')).toHaveCount(1);
     },
-    () => expect(searchBox).toHaveValue(''),
+    async () => {
+      await expect(searchBox).toHaveValue('');
+      await expect(header('Size')).toHaveCount(1);
+    },
   );
 });
 

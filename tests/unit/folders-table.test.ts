@@ -6,6 +6,7 @@ import {
   distinctNames,
   filterDocuments,
   readState,
+  shownColumns,
   sortDocuments,
   toCsv,
   writeState,
@@ -64,6 +65,27 @@ describe('table state in the URL', () => {
     expect(next.toString()).toBe('add=document&status=3&sort=issueDate&dir=desc');
     expect(readState(next)).toMatchObject({ status: '3', sort: 'issueDate', dir: 'desc', q: '' });
     expect(writeState(next, { status: '', sort: 'number', dir: 'asc' }).toString()).toBe('add=document');
+  });
+
+  it('keeps the columns chosen (cols=, widths=), dropping unknown ones, and leaves out every column in order', () => {
+    const state = readState(
+      new URLSearchParams('cols=fileName,evil,number,fileName&widths=fileName:320,size:9,x:99'),
+    );
+    expect(state.cols).toEqual(['fileName', 'number']);
+    expect(state.widths).toEqual({ fileName: 320 });
+    expect(shownColumns(state).map((c) => [c.id, c.width])).toEqual([
+      ['fileName', 320],
+      ['number', 120],
+    ]);
+    const written = writeState(new URLSearchParams(), {
+      cols: ['number', 'updated'],
+      widths: { updated: 200 },
+    });
+    expect(written.toString()).toBe('cols=number%2Cupdated&widths=updated%3A200');
+    expect(shownColumns(readState(written)).map((c) => c.id)).toEqual(['number', 'updated']);
+    const all = shownColumns({}).map((c) => c.id);
+    expect(all).toHaveLength(11);
+    expect(writeState(written, { cols: all, widths: {} }).toString()).toBe('');
   });
 });
 

@@ -1,12 +1,12 @@
 // The documents table's rows: a sortable header and virtualised rows, so a folder of 100,000 documents renders
 // only what is on screen. The file name links the document where it has a web address (a new tab); Enter on the
 // focused row opens it too (useRowKeys.ts), or says why it cannot.
-import { memo, useRef, type MouseEvent } from 'react';
+import { memo, useMemo, useRef, type MouseEvent } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FolderDocument } from '../../contract/dtos';
 import type { DocumentOpen } from './model/documentLinks';
-import { cellText, columns, type ColumnId, type TableState } from './model/documents';
+import { cellText, shownColumns, type Column, type ColumnId, type TableState } from './model/documents';
 import { useRowKeys } from './useRowKeys';
 import classes from './DocumentsTable.module.css';
 
@@ -51,7 +51,6 @@ export function FileName({
 }
 
 const ROW_HEIGHT = 36;
-const TABLE_WIDTH = columns.reduce((sum, c) => sum + c.width, 0);
 
 function SortHeader({
   id,
@@ -89,11 +88,13 @@ function SortHeader({
 // The header and the rows are memoised so a scroll step renders only the rows that changed (the header holds
 // Mantine buttons and never changes while scrolling).
 const HeaderRow = memo(function HeaderRow({
+  columns,
   sort,
   dir,
   onSort,
   disabled,
 }: {
+  columns: Column[];
   sort: ColumnId;
   dir: TableState['dir'];
   onSort: (id: ColumnId) => void;
@@ -133,11 +134,13 @@ function showFullText(event: MouseEvent<HTMLTableSectionElement>) {
 }
 
 const DocumentRow = memo(function DocumentRow({
+  columns,
   doc,
   index,
   open,
   tabbable,
 }: {
+  columns: Column[];
   doc: FolderDocument;
   index: number;
   open: DocumentOpen;
@@ -172,6 +175,12 @@ const DocumentRow = memo(function DocumentRow({
 
 export function VirtualRows(props: DocumentRowsProps) {
   const { rows, state, onSort, sortDisabled = false, openOf } = props;
+  // The columns chosen (Columns menu: `cols=`, `widths=`); the same array while the choice stands, so the memoised
+  // rows are not drawn again on a scroll step.
+  const colsKey = `${state.cols?.join(',')}|${JSON.stringify(state.widths ?? {})}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => shownColumns(state), [colsKey]);
+  const tableWidth = columns.reduce((sum, c) => sum + c.width, 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -200,14 +209,20 @@ export function VirtualRows(props: DocumentRowsProps) {
       aria-label="Documents table, scrollable"
       role="region"
     >
-      <table className={classes.table} style={{ width: TABLE_WIDTH }} aria-rowcount={rows.length + 1}>
+      <table className={classes.table} style={{ width: tableWidth }} aria-rowcount={rows.length + 1}>
         <colgroup>
           {columns.map((c) => (
             <col key={c.id} style={{ width: c.width }} />
           ))}
         </colgroup>
         <thead className={classes.thead}>
-          <HeaderRow sort={state.sort} dir={state.dir} onSort={onSort} disabled={sortDisabled} />
+          <HeaderRow
+            columns={columns}
+            sort={state.sort}
+            dir={state.dir}
+            onSort={onSort}
+            disabled={sortDisabled}
+          />
         </thead>
         <tbody
           ref={keys.container}
@@ -224,6 +239,7 @@ export function VirtualRows(props: DocumentRowsProps) {
             // Keyed by slot, not by document: a jump reuses the row elements and only changes their text.
             <DocumentRow
               key={item.index % items.length}
+              columns={columns}
               doc={rows[item.index]}
               index={item.index}
               open={openOf(rows[item.index])}

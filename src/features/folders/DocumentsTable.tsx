@@ -7,10 +7,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { exportFileName } from '../../ui/xlsx/sheet';
 import {
+  columns,
   csvFileName,
   distinctNames,
   filterDocuments,
   readState,
+  shownColumns,
   sortDocuments,
   toCsv,
   toSheet,
@@ -20,14 +22,17 @@ import {
 } from './model/documents';
 import { DocumentCards } from './DocumentCards';
 import { documentLinksQuery } from './documentLinks';
+import { ColumnsMenu } from '../../ui/views/ColumnsMenu';
 import { Views } from '../../ui/views/Views';
 import { DocumentsFilters } from './DocumentsFilters';
-
-/** Not the list's state: the add-document dialog, the History tab (docs/views.md). */
-const DOCUMENT_VIEWS = { ignore: ['add', 'tab'] };
 import { VirtualRows, type DocumentRowsProps } from './DocumentRows';
 import { cannotOpenText, documentOpen } from './model/documentLinks';
 import { documentStatusesQuery, folderDocumentsQuery } from './queries';
+
+/** Not the list's state: the add-document dialog, the History tab (docs/views.md). */
+const DOCUMENT_VIEWS = { ignore: ['add', 'tab'] };
+/** Every column with its name, for the Columns menu. */
+const COLUMN_CHOICES = columns.map((c) => ({ key: c.id, label: c.label }));
 
 export interface DocumentsTableProps {
   folderId: number;
@@ -136,8 +141,16 @@ export function DocumentsTable({
   } else {
     body = (
       <>
-        <Group justify="flex-end" mb={-8}>
+        <Group justify="flex-end" gap="xs" mb={-8}>
           <Views list="documents" spec={DOCUMENT_VIEWS} />
+          {!cards && (
+            <ColumnsMenu
+              all={COLUMN_CHOICES}
+              shown={shownColumns(state).map((c) => c.id)}
+              widths={state.widths ?? {}}
+              onChange={({ shown, widths }) => update({ cols: shown, widths })}
+            />
+          )}
         </Group>
         <DocumentsFilters
           text={text}

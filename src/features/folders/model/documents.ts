@@ -3,6 +3,7 @@
 import type { FolderDocument } from '../../../contract/dtos';
 import { csvCell } from '../../../ui/csv';
 import { formatBytes, formatDate } from '../../../ui/format';
+import { readColumnList, readColumnWidths, writeColumns } from '../../../ui/views/columns';
 import type { Sheet } from '../../../ui/xlsx/sheet';
 
 export type ColumnId =
@@ -50,6 +51,7 @@ export const columns: Column[] = [
 ];
 
 const columnIds = new Set<string>(columns.map((c) => c.id));
+export const COLUMN_IDS = columns.map((c) => c.id);
 
 export interface TableState {
   q: string;
@@ -59,9 +61,13 @@ export interface TableState {
   type: string;
   sort: ColumnId;
   dir: 'asc' | 'desc';
+  /** The columns shown, in order (`cols=`); undefined = every column in its usual order. */
+  cols?: ColumnId[];
+  /** Widths in px (`widths=`) instead of the columns' own. */
+  widths?: Partial<Record<ColumnId, number>>;
 }
 
-export const defaultState: TableState = {
+export const defaultState: Omit<TableState, 'cols' | 'widths'> = {
   q: '',
   status: '',
   discipline: '',
@@ -81,18 +87,31 @@ export function readState(params: URLSearchParams): TableState {
     type: params.get('type') ?? '',
     sort: columnIds.has(sort) ? (sort as ColumnId) : defaultState.sort,
     dir: dir === 'desc' ? 'desc' : 'asc',
+    cols: readColumnList(params.get('cols'), COLUMN_IDS),
+    widths: readColumnWidths(params.get('widths'), COLUMN_IDS),
   };
+}
+
+/** The columns the table shows, in their order and widths. */
+export function shownColumns(state: Pick<TableState, 'cols' | 'widths'>): Column[] {
+  const shown = state.cols?.length ? state.cols : COLUMN_IDS;
+  return shown.map((id) => {
+    const column = columns.find((c) => c.id === id)!;
+    const width = state.widths?.[id];
+    return width ? { ...column, width } : column;
+  });
 }
 
 /** Writes the state into a copy of `params` (other params kept); defaults are left out of the URL. */
 export function writeState(params: URLSearchParams, patch: Partial<TableState>): URLSearchParams {
   const next = new URLSearchParams(params);
   const state = { ...readState(params), ...patch };
-  for (const key of Object.keys(defaultState) as (keyof TableState)[]) {
+  for (const key of Object.keys(defaultState) as Array<keyof typeof defaultState>) {
     const v = state[key];
     if (v === defaultState[key] || v === '') next.delete(key);
     else next.set(key, v);
   }
+  writeColumns(next, state, COLUMN_IDS);
   return next;
 }
 

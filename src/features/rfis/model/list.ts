@@ -3,6 +3,7 @@
 import type { CodeName } from '../../../contract/codes';
 import type { Folder, OpenIssue } from '../../../contract/dtos';
 import { compareTextDates } from '../../../ui/textDate';
+import { readColumnList, readColumnWidths, writeColumns } from '../../../ui/views/columns';
 import { ballInCourt, daysOverdue, rfiStatusName } from './status';
 
 export interface RfiRow {
@@ -172,26 +173,9 @@ export function readListState(params: URLSearchParams): ListState {
     court: params.get('court') || undefined,
     sort: sort && SORT_KEYS.includes(sort) ? sort : DEFAULT_LIST_STATE.sort,
     desc: params.get('dir') === 'desc',
-    cols: readColumns(params.get('cols')),
-    widths: readWidths(params.get('widths')),
+    cols: readColumnList(params.get('cols'), SORT_KEYS),
+    widths: readColumnWidths(params.get('widths'), SORT_KEYS),
   };
-}
-
-function readColumns(raw: string | null): SortKey[] | undefined {
-  if (raw === null) return undefined;
-  const keys = raw.split(',').filter((k): k is SortKey => SORT_KEYS.includes(k as SortKey));
-  return [...new Set(keys)];
-}
-
-function readWidths(raw: string | null): Partial<Record<SortKey, number>> | undefined {
-  const out: Partial<Record<SortKey, number>> = {};
-  for (const part of (raw ?? '').split(',')) {
-    const [key, px] = part.split(':');
-    const n = Number(px);
-    if (SORT_KEYS.includes(key as SortKey) && Number.isInteger(n) && n >= 40 && n <= 1000)
-      out[key as SortKey] = n;
-  }
-  return Object.keys(out).length ? out : undefined;
 }
 
 /** The columns the table shows, in order. */
@@ -205,10 +189,7 @@ export function writeListState(state: ListState): URLSearchParams {
   if (state.court) p.set('court', state.court);
   if (state.sort !== DEFAULT_LIST_STATE.sort) p.set('sort', state.sort);
   if (state.desc) p.set('dir', 'desc');
-  const cols = state.cols?.join(',');
-  if (cols !== undefined && cols !== SORT_KEYS.join(',')) p.set('cols', cols);
-  const widths = Object.entries(state.widths ?? {}).map(([k, px]) => `${k}:${px}`);
-  if (widths.length) p.set('widths', widths.join(','));
+  writeColumns(p, state, SORT_KEYS);
   return p;
 }
 
