@@ -133,6 +133,39 @@ test('RFI log: save a view, reload, switch, modified mark, the palette, a link i
   }
 });
 
+test('signing out keeps the views; "Sign out and forget this browser" deletes them', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, seed.pm);
+  await openRfis(page, `${RFIS}?overdue=1`);
+  const name = unique('forget me');
+  await saveAs(page, name);
+  const listed = async () => {
+    await openRfis(page);
+    await expect(viewsButton(page)).toBeEnabled({ timeout: 20_000 });
+    await viewsButton(page).click();
+    // The menu is drawn from the store (the button is enabled once the views are read).
+    await expect(page.getByRole('menuitem', { name: 'Save as…' })).toBeVisible();
+    const count = await page.getByRole('menuitem', { name, exact: true }).count();
+    await page.keyboard.press('Escape');
+    return count;
+  };
+
+  // Signing out as usual: the view is there after signing in again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await signIn(page, seed.pm);
+  expect(await listed()).toBe(1);
+
+  // From the palette, confirmed: signed out, and the view is gone.
+  await page.getByRole('button', { name: /Open the command palette/ }).click();
+  await page.getByRole('textbox', { name: 'Command palette: where to go' }).fill('forget');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('palette-page:forget').click();
+  await expect(page).toHaveURL(/\/signin/);
+  await signIn(page, seed.pm);
+  expect(await listed()).toBe(0);
+});
+
 test('RFI log: the views menu, the default view and print', async ({ page }) => {
   test.setTimeout(90_000);
   const name = unique('overdue print');
