@@ -195,9 +195,25 @@ test('RFI log: the views menu, the default view and print', async ({ page }) => 
   await page.emulateMedia({ media: 'screen' });
   await expect(header).toBeHidden();
 
-  // No longer the default, then deleted.
-  await viewsButton(page).click();
-  await page.getByRole('menuitem', { name: 'No longer the default' }).click();
+  // No longer the default, by keyboard: Enter opens the menu on its first entry, End / ↑ / Home / ↓ move.
+  await viewsButton(page).focus();
+  await page.keyboard.press('Enter');
+  const entries = page.getByTestId('views-menu').getByRole('menuitem');
+  await expect(entries.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(entries.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowUp');
+  await expect(entries.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  const unset = page.getByRole('menuitem', { name: 'No longer the default' });
+  for (let i = 0; i < 12 && !(await unset.evaluate((e) => e === document.activeElement)); i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(unset).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('views-menu')).toBeHidden();
+  await expect(viewsButton(page)).toBeFocused();
   await viewsButton(page).click();
   await page.getByRole('menuitem', { name: `Delete “${name}”` }).click();
   await expect(viewsButton(page)).toHaveText('Views');

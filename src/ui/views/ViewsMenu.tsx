@@ -1,7 +1,7 @@
 // The Views menu of a list (loaded lazily by Views.tsx): the user's saved views of the list, the one shown and
 // whether the screen differs from it ("modified"), Save / Save as, rename, delete, make default, copy its link
 // and print it (docs/views.md).
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -108,6 +108,25 @@ function Item({
   );
 }
 
+/** A menu's keys: ↓ / ↑ move between its entries (round the ends), Home / End go to the first / last. */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const to =
+    event.key === 'ArrowDown'
+      ? (at + 1) % items.length
+      : event.key === 'ArrowUp'
+        ? (at - 1 + items.length) % items.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? items.length - 1
+            : undefined;
+  if (to === undefined || items.length === 0) return;
+  event.preventDefault();
+  items[to]?.focus();
+}
+
 export function ViewsMenu({ list, spec, printable }: ViewsProps) {
   const v = useViews(list, spec);
   const [open, setOpen] = useState(false);
@@ -140,7 +159,16 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
   return (
     <Group gap="xs" className={print.noPrint} wrap="nowrap">
       <NameDialog ask={ask} onClose={() => setAsk(undefined)} onDone={done} />
-      <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal shadow="md" width={280}>
+      <Popover
+        opened={open}
+        onChange={setOpen}
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        width={280}
+        trapFocus
+        returnFocus
+      >
         <Popover.Target>
           <Button
             variant="default"
@@ -160,6 +188,7 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
           data-testid="views-menu"
           // Choosing an entry closes the menu.
           onClick={(e) => (e.target as HTMLElement).closest('[role="menuitem"]') && setOpen(false)}
+          onKeyDown={moveFocus}
         >
           <Text size="xs" c="dimmed" fw={600} px={8} py={4}>
             Saved views
