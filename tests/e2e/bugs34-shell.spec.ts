@@ -135,9 +135,13 @@ test('a folder and a submittal package edited offline show the queued values, wa
   await page.goto('/projects/1/folders/18');
   await expect(page.getByRole('heading', { level: 1, name: 'Archive (empty)' })).toBeVisible();
   await page.getByRole('link', { name: 'Edit folder' }).click();
+  // The edit page drawn (its code downloaded) before the connection goes: on a busy machine the click alone left
+  // the chunk in flight, and offline the page said its code could not be downloaded.
+  const descriptionBox = page.getByRole('textbox', { name: 'Description' });
+  await expect(descriptionBox).toBeVisible();
   await context.setOffline(true);
   const description = `Boxes of closed-out files ${mark}`;
-  await page.getByRole('textbox', { name: 'Description' }).fill(description);
+  await descriptionBox.fill(description);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/projects\/1\/folders\/18$/);
   const shown = page.getByText(description);
