@@ -5,6 +5,7 @@ import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb
 import { serviceBaseUrl } from '../client';
 import { sessionStore } from '../session';
 import type { NewOutboxEntry, OutboxEntry } from './types';
+import { changeChannel } from '../changeChannel';
 
 export const OUTBOX_DB = 'pm-console-outbox';
 const SEQ_KEY = 'meta:seq';
@@ -87,31 +88,10 @@ export function setOutboxBackend(b: OutboxBackend | undefined): void {
 
 // ---- change notification (this tab and others) -------------------------------------------------------------
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let channel: BroadcastChannel | undefined;
-try {
-  if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(OUTBOX_DB);
-    channel.onmessage = () => listeners.forEach((l) => l());
-  }
-} catch {
-  channel = undefined;
-}
+const changes = changeChannel(OUTBOX_DB);
+const emit = () => changes.emit();
 
-function emit(): void {
-  listeners.forEach((l) => l());
-  try {
-    channel?.postMessage('changed');
-  } catch {
-    // closed: other tabs catch up on their next change
-  }
-}
-
-export function subscribeOutbox(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeOutbox = changes.subscribe;
 
 // ---- scope ---------------------------------------------------------------------------------------------------
 

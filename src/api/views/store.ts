@@ -6,6 +6,7 @@ import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { serviceBaseUrl } from '../client';
 import { sessionStore } from '../session';
 import { VIEWS_DB, wipeViewsStore } from './wipe';
+import { changeChannel } from '../changeChannel';
 
 /** The lists that have views. */
 export type ViewList = 'rfis' | 'documents' | 'submittals' | 'meetings' | 'requestLog' | 'analytics';
@@ -65,31 +66,10 @@ export function setViewsBackend(b: ViewsBackend | undefined): void {
   emit();
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let channel: BroadcastChannel | undefined;
-try {
-  if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(VIEWS_DB);
-    channel.onmessage = () => listeners.forEach((l) => l());
-  }
-} catch {
-  channel = undefined;
-}
+const changes = changeChannel(VIEWS_DB);
+const emit = () => changes.emit();
 
-function emit(): void {
-  listeners.forEach((l) => l());
-  try {
-    channel?.postMessage('changed');
-  } catch {
-    // closed: other tabs catch up on their next change
-  }
-}
-
-export function subscribeViews(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeViews = changes.subscribe;
 
 /** Whose views: the service and the signed-in user; undefined when signed out. */
 export function viewsScope(): string | undefined {
