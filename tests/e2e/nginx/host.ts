@@ -44,6 +44,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 async function until(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await ok().catch(() => false))) {
@@ -53,7 +61,24 @@ async function until(what: string, ok: () => Promise<boolean>, child: ChildProce
   }
 }
 
+/** nginx could not listen: the free port it was given was taken before it started. */
+class PortTaken extends Error {}
+
+/**
+ * nginx's port is chosen before the service starts (the service's CORS origin names it), so on a busy machine
+ * another process may take it meanwhile: then the host starts again on another port.
+ */
 export async function startStaticHost(prefixes: string[]): Promise<StaticHost> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(prefixes);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt === 3) throw e;
+    }
+  }
+}
+
+async function startOnce(prefixes: string[]): Promise<StaticHost> {
   if (!NGINX) throw new Error('nginx is missing: apt-get install -y nginx (.ci/run installs it)');
   const build = resolve(process.env.STATIC_DIR ?? 'dist');
   if (!existsSync(join(build, 'index.html'))) throw new Error(`${build}/index.html is missing: build first`);
@@ -69,6 +94,7 @@ export async function startStaticHost(prefixes: string[]): Promise<StaticHost> {
   const origin = `http://127.0.0.1:${port}`;
   let service: RunningService | undefined;
   let nginx: ChildProcess | undefined;
+  let stderr = '';
   const stop = async () => {
     if (nginx && nginx.exitCode === null) {
       const exited = new Promise((r) => nginx!.once('exit', r));
@@ -100,24 +126,24 @@ export async function startStaticHost(prefixes: string[]): Promise<StaticHost> {
     });
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
     nginx = spawn(NGINX, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    nginx.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      process.stderr.write(chunk);
     });
     await until('nginx', async () => (await fetch(`${origin}${prefixes[0]}config.json`)).ok, nginx);
   } catch (e) {
+    const said = stderr + readLog(join(dir, 'error.log'));
+    const taken = nginx !== undefined && nginx.exitCode !== null && /Address already in use/.test(said);
     await stop();
-    throw e;
+    throw taken ? new PortTaken(`port ${port} was taken before nginx started`) : e;
   }
 
   return {
     origin,
     service: service.url,
-    errorLog: () => {
-      try {
-        return readFileSync(join(dir, 'error.log'), 'utf8');
-      } catch {
-        return '';
-      }
-    },
+    errorLog: () => readLog(join(dir, 'error.log')),
     stop,
   };
 }
