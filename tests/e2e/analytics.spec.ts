@@ -5,23 +5,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { seed, shot } from './helpers';
+import { seed, shot, signInApi, type Keys } from './helpers';
 
 // A service of its own: no other spec's calls in its log.
 test.use({ serviceEnv: { ANALYTICS_SPEC: '1' }, failOnPageErrors: true });
 test.describe.configure({ timeout: 120_000 });
-
-interface Keys {
-  sessionKey: string;
-  apiKey: string;
-}
-
-async function signInApi(request: APIRequestContext, user: { userName: string; password: string }) {
-  const res = await request.post('/api/internal/authenticateuser', { data: user });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { authSessionKey: string; apiKey: string };
-  return { sessionKey: body.authSessionKey, apiKey: body.apiKey } satisfies Keys;
-}
 
 /** One call; returns its JSON and checks the status it must have. */
 async function send(request: APIRequestContext, keys: Keys, path: string, data: object, status = 200) {

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Facts of the seeded data set (server/db/seed.ts) that the tests look for. */
 export const seed = {
@@ -55,3 +56,21 @@ export async function openProject(page: Page, projectId: number): Promise<void> 
   await page.getByLabel('Project id').fill(String(projectId));
   await page.getByRole('button', { name: 'Open', exact: true }).click();
 }
+
+/** A session's keys, as the service's sign-in answers them. */
+export interface Keys {
+  sessionKey: string;
+  apiKey: string;
+}
+
+/** Signs in through the service's HTTP API (no page): a session of the test's own. */
+export async function signInApi(request: APIRequestContext, user: { userName: string; password: string }) {
+  const res = await request.post('/api/internal/authenticateuser', { data: user });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { authSessionKey: string; apiKey: string };
+  return { sessionKey: body.authSessionKey, apiKey: body.apiKey } satisfies Keys;
+}
+
+/** The session id the request log shows for a session key (server/core/sessions.ts). */
+export const sessionIdOf = (key: string) =>
+  'sess-' + createHash('sha256').update(key).digest('hex').slice(0, 16);

@@ -2,30 +2,15 @@
 // address), a failed sign-in shows the user name it tried (never the password), and Analytics' figures open the
 // log sorted by what was clicked. Each test finds its own requests by a mark of its own (a session of its own, a
 // user name no one else tries), never by "the newest".
-import { createHash } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seed, shot } from './helpers';
+import { seed, shot, signInApi, sessionIdOf, type Keys } from './helpers';
 
 // A service of its own: the analytics window holds only this spec's requests.
 test.use({ serviceEnv: { TRIAGE_SPEC: '1' }, failOnPageErrors: true });
 test.describe.configure({ timeout: 90_000 });
 
-interface Keys {
-  sessionKey: string;
-  apiKey: string;
-}
-
 const mark = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function signInApi(request: APIRequestContext, user: { userName: string; password: string }) {
-  const res = await request.post('/api/internal/authenticateuser', { data: user });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { authSessionKey: string; apiKey: string };
-  return { sessionKey: body.authSessionKey, apiKey: body.apiKey } satisfies Keys;
-}
-
-const sessionIdOf = (key: string) => 'sess-' + createHash('sha256').update(key).digest('hex').slice(0, 16);
 
 async function asAdmin(page: Page, admin: Keys) {
   const value = JSON.stringify({ ...admin, userName: 'admin', isAdmin: true, confirmed: true });

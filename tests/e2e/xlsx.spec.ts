@@ -2,11 +2,10 @@
 // rows in the same order as the screen, typed cells, a frozen header and an autofilter), and a 500-row workbook
 // imported into the punch list: its three bad cells named by row and column, nothing sent until they are fixed,
 // then one request creates all 500. Each test finds its own rows (its own session, its own mark).
-import { createHash } from 'node:crypto';
-import type { APIRequestContext, Download, Page, Request } from '@playwright/test';
+import type { Download, Page, Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
-import { seed, shot, signIn, waitForServiceWorker } from './helpers';
+import { seed, shot, signIn, waitForServiceWorker, signInApi, sessionIdOf } from './helpers';
 
 // A service of its own: the punch list's 500 items and the log's rows stay out of the other specs' way.
 test.use({ serviceEnv: {}, failOnPageErrors: true });
@@ -90,20 +89,6 @@ test('the RFI log as .xlsx: the rows shown, in their order, with typed cells', a
   });
   expect(ws.getCell('G2').numFmt).toBe('yyyy-mm-dd');
 });
-
-interface Keys {
-  sessionKey: string;
-  apiKey: string;
-}
-
-async function signInApi(request: APIRequestContext, user: { userName: string; password: string }) {
-  const res = await request.post('/api/internal/authenticateuser', { data: user });
-  expect(res.ok()).toBe(true);
-  const b = (await res.json()) as { authSessionKey: string; apiKey: string };
-  return { sessionKey: b.authSessionKey, apiKey: b.apiKey } satisfies Keys;
-}
-
-const sessionIdOf = (key: string) => 'sess-' + createHash('sha256').update(key).digest('hex').slice(0, 16);
 
 test('the request log’s loaded window as .xlsx: the same requests, times as date-times', async ({
   page,
