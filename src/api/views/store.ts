@@ -2,7 +2,7 @@
 // tagged with its scope (the service's address + the user), so a user sees only their own views of this
 // deployment. Changes are announced to this tab's listeners and to other tabs (BroadcastChannel). Kept through a
 // plain sign-out; "Forget this browser" deletes the database (wipe.ts).
-import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { serviceBaseUrl } from '../client';
 import { sessionStore } from '../session';
 import { VIEWS_DB, wipeViewsStore } from './wipe';
@@ -41,6 +41,9 @@ function idbBackend(): ViewsBackend {
     set: (key, value) => set(key, value, s()),
     del: (key) => del(key, s()),
     clear: async () => {
+      // Emptied through this page's open connection first: the database's deletion is blocked while any
+      // connection is open (idb-keyval keeps its own), and would happen only once the page is gone.
+      if (store) await clear(store).catch(() => undefined);
       store = undefined;
       await wipeViewsStore();
     },

@@ -115,8 +115,12 @@ export function CommandPalette({ projectId, requests }: PaletteProps) {
     if (action.dialog === 'forget') {
       if (!window.confirm('Sign out and forget this browser? Your saved views and the records kept here go.'))
         return;
-      // Signed out as usual, then the views database goes too (docs/views.md).
-      return void signOut(queryClient, navigate).then(wipeViewsStore);
+      // The views go first, while the page is still here to finish it (docs/views.md); then signed out as usual.
+      // A sign-out's own wipes run after it has left the page, and a quick next page could cut them short.
+      return void import('../../api/views/store')
+        .then((m) => m.forgetViews())
+        .catch(() => wipeViewsStore())
+        .then(() => signOut(queryClient, navigate));
     }
     if (action.to) return void navigate(action.to);
     if (action.folderId !== undefined) {

@@ -1,7 +1,7 @@
 // The Views menu of a list (loaded lazily by Views.tsx): the user's saved views of the list, the one shown and
 // whether the screen differs from it ("modified"), Save / Save as, rename, delete, make default, copy its link
 // and print it (docs/views.md).
-import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -108,10 +108,16 @@ function Item({
   );
 }
 
-/** A menu's keys: ↓ / ↑ move between its entries (round the ends), Home / End go to the first / last. */
-function moveFocus(event: KeyboardEvent<HTMLElement>) {
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const at = items.indexOf(document.activeElement as HTMLElement);
+/**
+ * A menu's keys: ↓ / ↑ move between its entries (round the ends), Home / End go to the first / last. Heard on the
+ * document while the menu is open, so they still work when the focus has fallen out of it to the page (an entry
+ * it was on went away, or the focus trap had not placed it yet).
+ */
+function moveFocus(event: globalThis.KeyboardEvent, menu: HTMLElement) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !menu.contains(active)) return;
+  const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(active as HTMLElement);
   const to =
     event.key === 'ArrowDown'
       ? (at + 1) % items.length
@@ -131,6 +137,13 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
   const v = useViews(list, spec);
   const [open, setOpen] = useState(false);
   const [ask, setAsk] = useState<Ask>();
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => menu.current && moveFocus(event, menu.current);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const name = v.current?.name ?? v.linked;
   useEffect(() => {
     setPrintedViewName(name);
@@ -188,7 +201,7 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
           data-testid="views-menu"
           // Choosing an entry closes the menu.
           onClick={(e) => (e.target as HTMLElement).closest('[role="menuitem"]') && setOpen(false)}
-          onKeyDown={moveFocus}
+          ref={menu}
         >
           <Text size="xs" c="dimmed" fw={600} px={8} py={4}>
             Saved views
