@@ -29,7 +29,7 @@
 // nothing missed but some rows stayed disturbed.
 import { parseOptions } from './harness/options';
 import { runBench, type PartDef } from './harness/runner';
-import { analyticsPart } from './parts/analytics';
+import { analyticsBoundPart, analyticsPart } from './parts/analytics';
 import { calibrationPart } from './parts/calibration';
 import { chunksPart } from './parts/chunks';
 import { documentsPart } from './parts/documents';
@@ -116,6 +116,14 @@ const PARTS: PartDef[] = [
     needs: ['build'],
     figures: ['Analytics: first figures, complete, refresh, longest task'],
     budget: '≤ 2 s / ≤ 6 s / ≤ 300 ms / ≤ 50 ms',
+  },
+  {
+    name: 'analytics-bound', // the same at the browser store's bound: 1,000,000 logged requests
+    run: analyticsBoundPart,
+    timeoutS: 600,
+    needs: ['build'],
+    figures: ['Analytics over 1,000,000: first figures, complete, longest task, heap'],
+    budget: '≤ 3 s / ≤ 20 s / ≤ 50 ms / ≤ 300 MB',
   },
   {
     name: 'punch', // paste 1,000 rows into the punch grid
