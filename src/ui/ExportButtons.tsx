@@ -15,11 +15,21 @@ export interface ExportButtonsProps {
   /** The CSV's own name and text, where a list's CSV predates this (default: `fileName`.csv of the sheets). */
   csv?: { fileName: string; text: () => string };
   disabled?: boolean;
+  /** Why they are disabled, as the buttons' tooltip. */
+  title?: string;
   size?: MantineSize;
   ml?: string;
 }
 
-export function ExportButtons({ fileName, sheets, csv, disabled, size = 'sm', ml }: ExportButtonsProps) {
+export function ExportButtons({
+  fileName,
+  sheets,
+  csv,
+  disabled,
+  title,
+  size = 'sm',
+  ml,
+}: ExportButtonsProps) {
   const [busy, setBusy] = useState(false);
   const exportCsv = () =>
     csv ? downloadText(csv.fileName, csv.text()) : downloadText(`${fileName}.csv`, csvOfSheets(sheets()));
@@ -40,13 +50,14 @@ export function ExportButtons({ fileName, sheets, csv, disabled, size = 'sm', ml
   };
   return (
     <Group gap="xs" ml={ml} wrap="nowrap">
-      <Button size={size} variant="default" disabled={disabled} onClick={exportCsv}>
+      <Button size={size} variant="default" disabled={disabled} title={title} onClick={exportCsv}>
         Export CSV
       </Button>
       <Button
         size={size}
         variant="default"
         disabled={disabled}
+        title={title}
         loading={busy}
         onClick={() => void exportExcel()}
       >

@@ -107,6 +107,9 @@ test('the query form puts every filter in the URL, and a reload keeps it', async
 
   const form = page.getByRole('form', { name: 'Query' });
   await form.getByRole('textbox', { name: 'User', exact: true }).fill('admin');
+  // This test's session only: another worker's admin errors of the last 15 minutes would change the count.
+  const sessionId = sessionIdOf(sessionKey);
+  await form.getByRole('textbox', { name: 'Session', exact: true }).fill(sessionId);
   await form.getByRole('textbox', { name: 'Longer than (ms)' }).fill('0.001');
   await form.getByRole('textbox', { name: 'Take' }).fill('50');
   await form.getByRole('combobox', { name: 'With errors' }).click();
@@ -118,6 +121,7 @@ test('the query form puts every filter in the URL, and a reload keeps it', async
   await expect(page).toHaveURL(/BeforeSecs=900/);
   const params = new URL(page.url()).searchParams;
   expect(params.get('UserAuthId')).toBe('admin');
+  expect(params.get('SessionId')).toBe(sessionId);
   expect(params.get('WithErrors')).toBe('true');
   expect(params.get('Take')).toBe('50');
   expect(params.get('DurationLongerThan')).toBe('PT0.000001S');
@@ -131,6 +135,8 @@ test('the query form puts every filter in the URL, and a reload keeps it', async
   await expect(form.getByRole('combobox', { name: 'With errors' })).toHaveValue('Yes');
   await expect(form.getByRole('combobox', { name: 'Time window' })).toHaveValue('Last 15 minutes');
   await expect(form.getByRole('textbox', { name: 'Take' })).toHaveValue('50');
+  await expect(form.getByRole('textbox', { name: 'Session', exact: true })).toHaveValue(sessionId);
+  await expect(rows(page)).toHaveCount(statuses.length);
   await shot(page, 'requestlog-query-form');
 
   // CSV of the rows on screen.

@@ -16,6 +16,8 @@ export interface LogToolbarProps {
   cutAt: number | undefined;
   newCount: number;
   fetching: boolean;
+  /** The page's rows are still arriving (a streamed reply): an export now would hold only part of them. */
+  arriving: boolean;
   live: boolean;
   canTail: boolean;
   onLive: (on: boolean) => void;
@@ -67,7 +69,8 @@ export function LogToolbar(p: LogToolbarProps) {
             fileName: `request-log-${new Date().toISOString().slice(0, 19)}.csv`,
             text: () => toCsv(p.exportRows),
           }}
-          disabled={!p.exportRows.length}
+          disabled={!p.exportRows.length || p.arriving}
+          title={p.arriving ? 'The page’s rows are still arriving' : undefined}
         />
         <Button size="xs" variant="default" disabled={!p.canNewer} onClick={p.onNewer} title="Newer (←)">
           ← Newer

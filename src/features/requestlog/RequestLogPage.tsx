@@ -122,6 +122,7 @@ function Explorer() {
             cutAt={cutAt}
             newCount={tail.tailRows.length}
             fetching={list.isFetching || tail.fetching}
+            arriving={arriving}
             live={live}
             canTail={canTail}
             onLive={setLive}
