@@ -27,7 +27,7 @@ interface Result {
 }
 
 /** The longest-task row's value: "< 50 ms (no long task)" when the Long Tasks API saw none, not "0 ms". */
-function longestTask(j: Result): [number, number, string, 'cpu' | 'wall'] {
+function longestTask(j: Result): Value {
   const cpu = j.longestTaskCpuMs;
   // Gated on the task's CPU time, as the frame rows (the service and the worker share the cores).
   return !j.longestTaskMs
@@ -37,25 +37,26 @@ function longestTask(j: Result): [number, number, string, 'cpu' | 'wall'] {
       : [cpu, 50, `${ms(cpu)} CPU (wall time ${ms(j.longestTaskMs)})`, 'cpu'];
 }
 
+type Value = [value: number, max: number, text: string, timing: 'cpu' | 'wall'];
+
+/** One row per figure: pass when its value is at most its budget. */
+function pushRows(ctx: Ctx, part: string, figures: typeof FIGURES, values: Value[]) {
+  values.forEach(([v, max, text, timing], i) =>
+    ctx.rows.push({ part, ...figures[i], value: text, status: v <= max ? 'pass' : 'miss', timing }),
+  );
+}
+
 export async function analyticsPart(ctx: Ctx) {
   await childBench(ctx, 'analytics', 'bench/analytics.ts', childEnv(ctx, 8), FIGURES, (since) => {
     const j = readResult<Result>(ctx, 'analytics', since);
     ctx.details.analytics = j;
-    const values: [number, number, string, 'cpu' | 'wall'][] = [
+    const values: Value[] = [
       [j.firstFiguresMs, 2000, ms(j.firstFiguresMs), 'wall'],
       [j.completeMs, 6000, ms(j.completeMs), 'wall'],
       [j.refreshMs, 300, ms(j.refreshMs), 'wall'],
       longestTask(j),
     ];
-    values.forEach(([v, max, text, timing], i) =>
-      ctx.rows.push({
-        part: 'analytics',
-        ...FIGURES[i],
-        value: text,
-        status: v <= max ? 'pass' : 'miss',
-        timing,
-      }),
-    );
+    pushRows(ctx, 'analytics', FIGURES, values);
   });
 }
 
@@ -82,20 +83,12 @@ export async function analyticsBoundPart(ctx: Ctx) {
     const j = readResult<Result>(ctx, 'analytics-bound', since);
     ctx.details['analytics-bound'] = j;
     const heap = j.heapPeakMb ?? NaN;
-    const values: [number, number, string, 'cpu' | 'wall'][] = [
+    const values: Value[] = [
       [j.firstFiguresMs, 3000, ms(j.firstFiguresMs), 'wall'],
       [j.completeMs, 20_000, ms(j.completeMs), 'wall'],
       longestTask(j),
       [heap, 300, Number.isFinite(heap) ? `${heap} MB` : '—', 'wall'],
     ];
-    values.forEach(([v, max, text, timing], i) =>
-      ctx.rows.push({
-        part: 'analytics-bound',
-        ...BOUND_FIGURES[i],
-        value: text,
-        status: v <= max ? 'pass' : 'miss',
-        timing,
-      }),
-    );
+    pushRows(ctx, 'analytics-bound', BOUND_FIGURES, values);
   });
 }
