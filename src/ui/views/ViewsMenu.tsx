@@ -140,7 +140,12 @@ export function ViewsMenu({ list, spec, printable }: ViewsProps) {
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent) => menu.current && moveFocus(event, menu.current);
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (!menu.current) return;
+      // Escape pressed before the focus trap has moved in (the dropdown hears only keys inside it).
+      if (event.key === 'Escape' && !menu.current.contains(document.activeElement)) setOpen(false);
+      else moveFocus(event, menu.current);
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
