@@ -32,6 +32,14 @@ export function DatePickButton({
           aria-expanded={opened}
           disabled={disabled}
           onClick={() => setOpened((o) => !o)}
+          // Escape closes the month also while the focus is still here (the calendar's code loading, or the focus
+          // trap not in yet): the dropdown hears only keys pressed inside it.
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && opened) {
+              e.preventDefault();
+              setOpened(false);
+            }
+          }}
         >
           <CalendarIcon />
         </ActionIcon>
