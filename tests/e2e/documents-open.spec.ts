@@ -21,10 +21,11 @@ function documentRows(page: Page) {
 /** Opens project 1's Documents container from the dashboard (its id is not assumed). */
 async function openDocuments(page: Page) {
   await openProject(page, seed.project1.id);
-  await page
-    .getByRole('region', { name: 'Folders' })
-    .getByRole('link', { name: /^Documents/ })
-    .click();
+  // By the keyboard: the dashboard's panels fill in while it loads and move the link under a pointer (CI once
+  // clicked the spot where it had been, and nothing opened).
+  const link = page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: /^Documents/ });
+  await link.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   await expect(page.getByTestId('documents-count')).toHaveText(/^\d+ documents$/);
 }

@@ -125,7 +125,9 @@ test('the query form puts every filter in the URL, and a reload keeps it', async
   expect(params.get('WithErrors')).toBe('true');
   expect(params.get('Take')).toBe('50');
   expect(params.get('DurationLongerThan')).toBe('PT0.000001S');
-  await expect(rows(page).first()).toBeVisible();
+  // The session's one failed call as admin (makeCalls: folder/get with a bad id); until the new query's reply is
+  // in, the table keeps showing the previous one's rows.
+  await expect(rows(page)).toHaveCount(1);
   const statuses = await rows(page).locator('[role="gridcell"]:nth-child(8)').allTextContents();
   expect(statuses.length).toBeGreaterThan(0);
   for (const s of statuses) expect(s).not.toBe('OK');
