@@ -3,7 +3,7 @@
 // updated columns are in view without scrolling sideways; at phone width the rows are cards.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openProject, seed, signIn } from './helpers';
+import { openDashboardFolder, openProject, seed, signIn } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 // A service of its own (the default session length): the documents added here would change the counts that
@@ -21,11 +21,8 @@ function documentRows(page: Page) {
 /** Opens project 1's Documents container from the dashboard (its id is not assumed). */
 async function openDocuments(page: Page) {
   await openProject(page, seed.project1.id);
-  // By the keyboard: the dashboard's panels fill in while it loads and move the link under a pointer (CI once
-  // clicked the spot where it had been, and nothing opened).
-  const link = page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: /^Documents/ });
-  await link.focus();
-  await page.keyboard.press('Enter');
+  // (CI once clicked the spot where the link had been, and nothing opened: see openDashboardFolder.)
+  await openDashboardFolder(page, /^Documents/);
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   await expect(page.getByTestId('documents-count')).toHaveText(/^\d+ documents$/);
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openProject, seed, shot, signIn } from './helpers';
+import { openDashboardFolder, openProject, seed, shot, signIn } from './helpers';
 
 // Seeded ids (server/db/seed.ts seedIds): project 1's Documents container, its read-only and empty folders.
 const DOCUMENTS = 2;
@@ -57,10 +57,7 @@ test.describe(() => {
   }) => {
     await signIn(page, seed.pm);
     await openProject(page, seed.project1.id);
-    await page
-      .getByRole('region', { name: 'Folders' })
-      .getByRole('link', { name: /^Documents/ })
-      .click();
+    await openDashboardFolder(page, /^Documents/);
     await expect(page).toHaveURL(new RegExp(`/projects/1/folders/${DOCUMENTS}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
 

@@ -57,6 +57,16 @@ export async function openProject(page: Page, projectId: number): Promise<void> 
   await page.getByRole('button', { name: 'Open', exact: true }).click();
 }
 
+/**
+ * Opens one of the dashboard's folder links (its Folders region) by the keyboard: the dashboard's panels fill in
+ * while it loads and can move the link away from under a pointer between Playwright's aim and its click.
+ */
+export async function openDashboardFolder(page: Page, name: RegExp): Promise<void> {
+  const link = page.getByRole('region', { name: 'Folders' }).getByRole('link', { name });
+  await link.focus();
+  await page.keyboard.press('Enter');
+}
+
 /** A session's keys, as the service's sign-in answers them. */
 export interface Keys {
   sessionKey: string;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page, type Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openProject, seed, shot, signIn } from './helpers';
+import { openDashboardFolder, openProject, seed, shot, signIn } from './helpers';
 
 // Seed facts (server/db/seed.ts): project 1's RFI container is folder 4; RFI-00n is folder 100 + n; `pm` may
 // not modify RFI-003 (folder 103). Each test edits its own RFI so the tests do not disturb each other.
@@ -29,7 +29,7 @@ test.describe(() => {
     test.setTimeout(90_000);
     await signIn(page, seed.pm);
     await openProject(page, seed.project1.id);
-    await page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: /RFIs/ }).click();
+    await openDashboardFolder(page, /RFIs/);
     await expect(page).toHaveURL(new RegExp(`/projects/1/rfis/${CONTAINER}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'RFIs' })).toBeVisible();
 

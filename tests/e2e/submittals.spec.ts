@@ -1,7 +1,7 @@
 import { type Page, type Request } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { openProject, seed, shot as fullShot, signIn } from './helpers';
+import { openDashboardFolder, openProject, seed, shot as fullShot, signIn } from './helpers';
 import { holdRequests } from './waves';
 
 // Seed facts (server/db/seed.ts, docs/service-domain.md): project 1's submittals container is folder 6; package i
@@ -36,10 +36,7 @@ test.describe(() => {
   }) => {
     await signIn(page, seed.pm);
     await openProject(page, seed.project1.id);
-    await page
-      .getByRole('region', { name: 'Folders' })
-      .getByRole('link', { name: /Submittals/ })
-      .click();
+    await openDashboardFolder(page, /Submittals/);
     await expect(page).toHaveURL(new RegExp(`/projects/1/submittals/${CONTAINER}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Submittals' })).toBeVisible();
     const list = page.getByRole('table', { name: 'Submittal packages' });
