@@ -204,21 +204,23 @@ test('what was read is kept in IndexedDB and wiped on sign-out', async ({ page, 
   await openAnalytics(page, admin, 'window=1h');
   const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
   expect(await databases()).toContain('pm-console-requestlog');
-  const kept = await page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('pm-console-requestlog');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('chunks').objectStore('chunks').count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
+  // Written once the reading has ended (src/features/analytics/job.ts), a moment after the figures.
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('pm-console-requestlog');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('chunks').objectStore('chunks').count();
+            req.onsuccess = () => {
+              open.result.close();
+              resolve(req.result);
+            };
           };
-        };
-      }),
-  );
-  expect(kept).toBeGreaterThan(0);
+        }),
+    );
+  await expect.poll(kept).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expect.poll(databases).not.toContain('pm-console-requestlog');
@@ -259,8 +261,9 @@ test('rows older than what the page keeps (31 days) leave IndexedDB on the next 
         }),
       plant,
     );
+  // Written once the reading has ended, a moment after the figures.
+  await expect.poll(async () => (await chunks()).length).toBeGreaterThan(0);
   const before = await chunks();
-  expect(before.length).toBeGreaterThan(0);
   // Below every kept id (the store's coverage says nothing about it): a page of 40 days ago.
   const oldId = Math.min(...before) - 1_000_000;
   await chunks({ id: oldId, t: Date.now() - 40 * 86_400_000 });

@@ -62,6 +62,11 @@ const cases: [string, Partial<StoredEntry>][] = [
   ],
   ['escapes and line separators', { path_info: '/a"b\\c\u2028d', request_body: '<script>\n\t</script>' }],
   ['a long duration and an old date', { duration_ms: 3_723_004.5, date_ms: -86_400_000 }],
+  [
+    'a time stored with a fraction of a ms (whole ms on the wire, as Date keeps it)',
+    { date_ms: 1_795_560_000_123.7 },
+  ],
+  ['a fractional time before 1970', { date_ms: -1_500.5 }],
 ];
 
 describe('a stored request-log row written straight to JSON', () => {

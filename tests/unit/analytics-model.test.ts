@@ -414,6 +414,28 @@ describe('aggregation', () => {
       rows.filter((r) => r.t >= T0 + 2000 * 150 && r.t <= win.toMs).length,
     );
   });
+
+  it('keeps its orders by id and by duration through pages read newest first, asked between pages or not', () => {
+    const rows = Array.from({ length: 2500 }, (_, i) =>
+      row(i + 1, { t: T0 + i * 100, ms: (i * 7919) % 997 }),
+    );
+    const index = new LogIndex();
+    const ascending = (order: Uint32Array, key: (i: number) => number) =>
+      Array.from(order).every((v, k, a) => k === 0 || key(a[k - 1]) <= key(v));
+    // The even rows in pages of 250, newest first (each all below the last: the copy without comparisons), the
+    // orders asked for after some pages only; then the odd rows in one page, between all of them.
+    const even = rows.filter((_, k) => k % 2 === 0);
+    for (let top = even.length, page = 0; top > 0; top -= 250, page++) {
+      index.add(even.slice(top - 250, top));
+      if (page % 2) expect(index.countSince(T0, win.toMs)).toBe(index.size);
+    }
+    index.add(rows.filter((_, k) => k % 2 === 1));
+    expect(index.size).toBe(2500);
+    expect(Array.from(index.byId, (i) => index.id[i])).toEqual(rows.map((r) => r.id));
+    expect(ascending(index.byMs, (i) => index.ms[i])).toBe(true);
+    expect(index.byMs.length).toBe(2500);
+    expect(index.aggregate(win)).toEqual(aggregate(rows, win));
+  });
 });
 
 describe('the window in the address', () => {

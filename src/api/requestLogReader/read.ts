@@ -117,8 +117,8 @@ async function readRange(
 }
 
 /**
- * Reads every row with `floor < id ≤ top`, newest first, in ranges of `take` ids, `concurrency` at a time, and
- * hands each range over in order. Stops early once a row older than `stopMs` has been read (everything newer
+ * Reads every row with `floor < id ≤ top`, newest first, in ranges of `take` ids, `concurrency` in flight while
+ * one is handed over, and hands each range over in order. Stops early once a row older than `stopMs` has been read (everything newer
  * is then read), or when the service has no row below the range (the log's start).
  */
 async function walkDown(
@@ -148,6 +148,9 @@ async function walkDown(
     while (queue.length) {
       const { low, high, rows: pending } = queue.shift()!;
       const rows = await pending;
+      // The next range is asked for before this one is handed over: the service works on it meanwhile (were it
+      // asked for after, the service would wait while the reader adds and aggregates each page).
+      fill();
       await each(rows, low, high);
       if (low <= floor) return { logStart: false };
       if (rows.length && oldestOf(rows) < stopMs) return { logStart: false };

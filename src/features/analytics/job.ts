@@ -51,7 +51,7 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
   let store: LogStore | undefined;
   // Every row read, grouped once as it comes in (a refresh aggregates 1,000 new rows, not everything again).
   let index = new AnalyticsIndex();
-  // IndexedDB writes go one after another, beside the reading: figures never wait for them.
+  // IndexedDB writes go one after another, after the reading: figures never wait for them.
   let writes: Promise<unknown> = Promise.resolve();
   let coverage: Coverage | undefined;
   /** The window and user of the figures the page shows (a refresh of the same needs no early figures). */
@@ -91,6 +91,8 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
   async function run(req: RunRequest, controller: AbortController) {
     const { signal } = controller;
     const startedAt = performance.now();
+    // Writes the pages read to IndexedDB (set once the run knows its store).
+    let keep = () => {};
     try {
       if (signal.aborted) throw signal.reason;
       if (scope !== req.scope) {
@@ -131,6 +133,18 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
       };
       // What is kept already covers the window's newest part: show it at once.
       if (index.size && !refresh) publish(false);
+      // The pages read, kept in IndexedDB once the reading ends (see `finally`): its copy of the rows (~1.3 s of
+      // this thread for 1,000,000) would otherwise hold up the reading, and the figures, of a long window.
+      const unsaved: [LogRow[], Coverage][] = [];
+      keep = () => {
+        const kept = store;
+        for (const [rows, c] of unsaved.splice(0)) {
+          if (kept)
+            writes = writes
+              .then(() => new Promise((later) => setTimeout(later, 0)))
+              .then(() => kept.add(rows, c).catch(() => undefined));
+        }
+      };
       const result = await readLog({
         fetchPage: (r, s) => fetchPage(req, r, s),
         fromMs: win.fromMs,
@@ -147,13 +161,7 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         onRows: (rows, c) => {
           index.add(rows);
           coverage = c;
-          const kept = store;
-          // Written after the figures of this step are posted (a task later): IndexedDB's copy of the rows is
-          // made on this thread, and a refresh's figures need not wait for it.
-          if (kept)
-            writes = writes
-              .then(() => new Promise((later) => setTimeout(later, 0)))
-              .then(() => kept.add(rows, c).catch(() => undefined));
+          unsaved.push([rows, c]);
           // The first figures as soon as there are rows, then at most once a second while reading.
           if (!signal.aborted && (!firstPosted || Date.now() - lastPost > 1000) && rows.length)
             publish(false);
@@ -174,6 +182,8 @@ export function createAnalyticsJob(post: (m: FromWorker) => void, fetchFn: typeo
         });
       }
     } finally {
+      // Also what a cancelled or failed run read: each page goes with the coverage it extended, in order.
+      keep();
       running.delete(req.runId);
     }
   }

@@ -43,16 +43,35 @@ export class LogIndex implements Columns {
   id = new Float64Array(1024);
   flags = new Uint8Array(1024);
   readonly dims = Object.fromEntries(DIMS.map((d) => [d, new Dim()])) as Record<DimName, Dim>;
-  /** Row indices ascending by id, and by duration. */
-  byId = new Uint32Array(0);
-  byMs = new Uint32Array(0);
+  private sortedById: Uint32Array = new Uint32Array(0);
+  private sortedByMs: Uint32Array = new Uint32Array(0);
+  /** Rows from these indices on were added since each order was last asked for: merged in then, at once. */
+  private idFrom = 0;
+  private msFrom = 0;
+
+  /** Row indices ascending by id. */
+  get byId(): Uint32Array {
+    if (this.idFrom < this.rows.length) {
+      this.sortedById = this.mergedFrom(this.sortedById, this.idFrom, this.id);
+      this.idFrom = this.rows.length;
+    }
+    return this.sortedById;
+  }
+
+  /** Row indices ascending by duration (asked for only by a window's figures, not while reading). */
+  get byMs(): Uint32Array {
+    if (this.msFrom < this.rows.length) {
+      this.sortedByMs = this.mergedFrom(this.sortedByMs, this.msFrom, this.ms);
+      this.msFrom = this.rows.length;
+    }
+    return this.sortedByMs;
+  }
 
   get size() {
     return this.rows.length;
   }
 
   add(rows: readonly LogRow[]) {
-    const start = this.rows.length;
     for (const r of rows) {
       if (this.known.has(r.id)) continue;
       this.known.add(r.id);
@@ -72,19 +91,15 @@ export class LogIndex implements Columns {
         (r.dto === 'absent' ? DTO_ABSENT : r.dto === 'truncated' ? DTO_TRUNCATED : 0);
       for (const d of DIMS) this.dims[d].set(i, KEYS[d](r));
     }
-    const added = this.rows.length - start;
-    if (!added) return;
-    const fresh = Uint32Array.from({ length: added }, (_, k) => start + k);
-    const { id, ms } = this;
-    this.byId = merge(
-      this.byId,
-      fresh.slice().sort((a, b) => id[a] - id[b]),
-      id,
-    );
-    this.byMs = merge(
-      this.byMs,
-      fresh.sort((a, b) => ms[a] - ms[b]),
-      ms,
+  }
+
+  /** `order` with the rows from index `start` on merged in, by `key`. */
+  private mergedFrom(order: Uint32Array, start: number, key: Float64Array): Uint32Array {
+    const fresh = Uint32Array.from({ length: this.rows.length - start }, (_, k) => start + k);
+    return merge(
+      order,
+      fresh.sort((a, b) => key[a] - key[b]),
+      key,
     );
   }
 
@@ -92,8 +107,9 @@ export class LogIndex implements Columns {
   countSince(fromMs: number, toMs: number, user?: string): number {
     const uid = user === undefined ? NONE : (this.dims.user.find(user) ?? -3);
     let n = 0;
-    for (let k = this.byId.length - 1; k >= 0; k--) {
-      const i = this.byId[k];
+    const { byId } = this;
+    for (let k = byId.length - 1; k >= 0; k--) {
+      const i = byId[k];
       if (this.t[i] < fromMs) break;
       if (this.t[i] <= toMs && (uid === NONE || this.dims.user.of[i] === uid)) n++;
     }

@@ -107,6 +107,12 @@ export function merge(into: Uint32Array, add: Uint32Array, key: Float64Array): U
     out.set(add, into.length);
     return out;
   }
+  // All below (the reader's pages come newest first, so their ids do): a copy, no comparisons.
+  if (key[add[add.length - 1]] < key[into[0]]) {
+    out.set(add);
+    out.set(into, add.length);
+    return out;
+  }
   let i = 0;
   let j = 0;
   let k = 0;
