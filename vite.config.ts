@@ -181,6 +181,21 @@ function staticImports(root: string, ctx: ChunkingContext): Set<string> {
   return seen;
 }
 
+/**
+ * The signed-in console's start (src/app/startConsole.tsx: React Router, TanStack Query, the route table, the
+ * providers) in one chunk, `console`, built the same way: what it imports statically beyond the entry. The
+ * sign-in page of a signed-out visit needs none of it (src/main.tsx); every signed-in page needs all of it, so
+ * Rolldown must not share its parts with the screens in small chunks. The shell's group comes after it.
+ */
+const START_CONSOLE = resolve('src/app/startConsole.tsx');
+let consoleModules: Set<string> | undefined;
+function consoleGroup(id: string, ctx: ChunkingContext): string | null {
+  consoleModules ??= staticImports(START_CONSOLE, ctx);
+  // startConsole itself stays the dynamic entry's own (small) chunk, which main.tsx imports and the size checks
+  // (scripts/chunks.ts) find by its name; it imports `console`.
+  return id !== START_CONSOLE && consoleModules.has(id) ? 'console' : null;
+}
+
 let shellModules: Set<string> | undefined;
 function shellGroup(id: string, ctx: ChunkingContext): string | null {
   shellModules ??= staticImports(SHELL, ctx);
@@ -266,8 +281,11 @@ function routePreload(): Plugin {
         ]);
         return [...js, ...css];
       };
-      const shell = filesOf(SHELL, inEntry);
-      const dashboard = filesOf(DASHBOARD, new Set([...inEntry, ...shell])).filter((f) => !shell.includes(f));
+      const start = filesOf(START_CONSOLE, inEntry);
+      const shell = filesOf(SHELL, new Set([...inEntry, ...start])).filter((f) => !start.includes(f));
+      const dashboard = filesOf(DASHBOARD, new Set([...inEntry, ...start, ...shell])).filter(
+        (f) => !start.includes(f) && !shell.includes(f),
+      );
       const source = `// A signed-in page's code, requested with the entry (vite.config.ts, routePreload).
 (function () {
   try {
@@ -276,8 +294,9 @@ function routePreload(): Plugin {
     var path = window.location.pathname;
     if (path.toLowerCase().indexOf(base.toLowerCase()) !== 0) return;
     path = '/' + path.slice(base.length);
-    if (/^\\/signin\\/?$/i.test(path)) return;
-    var files = ${JSON.stringify(shell)};
+    var files = ${JSON.stringify(start)};
+    // At /signin with a session the console starts too (it sends the tab on to its next= page).
+    if (!/^\\/signin\\/?$/i.test(path)) files = files.concat(${JSON.stringify(shell)});
     if (/^\\/projects\\/\\d+\\/?$/.test(path)) files = files.concat(${JSON.stringify(dashboard)});
     for (var i = 0; i < files.length; i++) {
       var link = document.createElement('link');
@@ -422,9 +441,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // exceljs in a chunk of its own with a name the service worker's rules and scripts/chunks.ts know.
-            { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 5 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
-            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/, priority: 6 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
+            { name: 'index', tags: ['$initial'], priority: 4 },
+            { name: consoleGroup, priority: 3 },
             { name: shellGroup, priority: 2 },
             { name: dashboardGroup, priority: 1 },
             { name: shellLateGroup, priority: 0 },

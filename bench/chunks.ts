@@ -34,6 +34,12 @@ export function routeGroups(routerSource: string): { route: string; modules: str
     .filter((g) => g.modules.length > 0);
 }
 
+/**
+ * The signed-in console's start (src/app/startConsole: React Router, TanStack Query, the route table, the
+ * providers), imported by src/main.tsx on every signed-in page before any route: loaded for the shell and the
+ * screens, and reported on its own (a signed-out visit's sign-in page does not load it).
+ */
+const CONSOLE_MODULE = 'src/app/startConsole';
 const SHELL_MODULE = 'src/app/shell/AppLayout';
 /**
  * The shell's late parts (navigation, popover, sign-out dialog): a chunk the shell loads on every signed-in page
@@ -46,8 +52,9 @@ const isSignIn = (route: string) => route === "path: 'signin'" || route === 'pat
 
 /**
  * Each lazy route's own load, JS + CSS gzip (level 9, as scripts/size.mjs): the chunks of its lazy modules and
- * their static imports, less what is already loaded when it is opened — the entry's chunks and, for the screens
- * inside the signed-in shell, the shell's (AppLayout, which loads first). The shell is reported on its own.
+ * their static imports, less what is already loaded when it is opened — the entry's chunks, the console's start
+ * (startConsole) and, for the screens inside the signed-in shell, the shell's (AppLayout, which loads first). The
+ * console's start (route `console`) and the shell are reported on their own.
  */
 export function lazyScreens(dist: string, routerSource: string) {
   const path = findManifest(dist);
@@ -70,7 +77,12 @@ export function lazyScreens(dist: string, routerSource: string) {
   };
   const keyOf = (module: string) =>
     ['.tsx', '.ts', ''].map((ext) => module + ext).find((k) => manifest[k]?.isDynamicEntry);
-  const groups = routeGroups(routerSource);
+  const consoleKey = keyOf(CONSOLE_MODULE);
+  const inConsole = consoleKey ? closure([consoleKey]) : new Set<string>();
+  const groups = [
+    ...(consoleKey ? [{ route: 'console', modules: [CONSOLE_MODULE] }] : []),
+    ...routeGroups(routerSource),
+  ];
   const shellKey = keyOf(SHELL_MODULE);
   const lateKey = keyOf(SHELL_LATE_MODULE);
   const shellKeys = [shellKey, lateKey].filter((k): k is string => k !== undefined);
@@ -79,7 +91,11 @@ export function lazyScreens(dist: string, routerSource: string) {
     .map(({ route, modules }) => {
       const keys = modules.map(keyOf).filter((k): k is string => k !== undefined);
       const isShell = shellKey !== undefined && keys.includes(shellKey);
-      const loaded = (k: string) => inEntry.has(k) || (!isShell && !isSignIn(route) && inShell.has(k));
+      const isConsole = route === 'console';
+      const loaded = (k: string) =>
+        inEntry.has(k) ||
+        (!isConsole && inConsole.has(k)) ||
+        (!isShell && !isConsole && !isSignIn(route) && inShell.has(k));
       const own = [...closure(isShell ? [...keys, ...shellKeys] : keys)].filter((k) => !loaded(k));
       const files = new Set<string>();
       for (const k of own) {
@@ -90,6 +106,7 @@ export function lazyScreens(dist: string, routerSource: string) {
       return {
         route,
         shell: isShell,
+        console: isConsole,
         modules: modules.map((m) => m.replace(/^src\//, '')),
         jsGzip: list.filter((f) => f.file.endsWith('.js')).reduce((s, f) => s + f.gzip, 0),
         cssGzip: list.filter((f) => f.file.endsWith('.css')).reduce((s, f) => s + f.gzip, 0),

@@ -1,19 +1,21 @@
 import './app/styles/mantineBase';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { configureClient, setReauthHandler } from './api/client';
-import { App } from './app/App';
-import { addBaseSlash } from './config/base';
+import { configureClient } from './api/client';
+import { sessionStore } from './api/session';
+import { SignInApp } from './app/SignInApp';
+import { addBaseSlash, basePath, routePathOf } from './config/base';
 import { loadConfig, setConfig } from './config/config';
-import { createQueryClient } from './app/queryClient';
 import { workerInBuild } from './app/workerInBuild';
-import { createAppRouter, startFirstReads } from './app/router';
 import { theme } from './app/theme';
-import { reauth } from './features/auth/reauth';
+import { routes, safeNext } from './routes/routes';
 import { whenIdle } from './ui/idle';
 
 const root = createRoot(document.getElementById('root')!);
+
+/** The signed-in console (router, query client, providers): a chunk of its own, src/app/startConsole.tsx. */
+const loadConsole = () => import('./app/startConsole');
 
 /**
  * The service worker (offline start, the update prompt): production builds only (not one built with
@@ -31,28 +33,46 @@ function registerServiceWorker() {
   });
 }
 
+/** An address inside the base: `/console` + `/projects/1`. */
+const inBase = (routePath: string) => basePath().slice(0, -1) + routePath;
+
+/**
+ * Signed out: the sign-in page alone, as the router would show it (any address asks for sign-in and comes back
+ * to it: `/signin?next=…`), without the router's code. Signed in, the console starts at `next`.
+ */
+function startSignedOut() {
+  const url = new URL(window.location.href);
+  const here = routePathOf(url);
+  const atSignIn = /^\/signin\/?$/i.test(here.split(/[?#]/)[0]);
+  const next = safeNext(atSignIn ? url.searchParams.get('next') : here);
+  if (!atSignIn) window.history.replaceState(null, '', inBase(routes.signIn.href(next)));
+  const signedIn = async () => {
+    const { startConsole } = await loadConsole();
+    window.history.replaceState(null, '', inBase(next));
+    await startConsole(root);
+  };
+  root.render(
+    <StrictMode>
+      <SignInApp
+        next={next}
+        // The console's code could not be fetched (offline before it was ever cached): the page itself is asked
+        // for at `next`, which starts signed in or shows why not.
+        onSignedIn={() => void signedIn().catch(() => window.location.assign(inBase(next)))}
+      />
+    </StrictMode>,
+  );
+  // The console's code while the visitor types: signing in then starts it at once.
+  whenIdle(() => void loadConsole().catch(() => undefined));
+}
+
 async function start() {
-  // Config first: the router's loaders start fetching as soon as it exists, and they need the base URL.
+  // Config first: the console's loaders start fetching as soon as its router exists, and they need the base URL.
   const config = await loadConfig();
   setConfig(config);
   configureClient({ baseUrl: config.baseUrl, routeStyle: config.routeStyle });
-  setReauthHandler((error) => reauth.request(error));
-  const queryClient = createQueryClient();
   addBaseSlash();
-  // The page's first reads go out in this short task; the router (its routes, its loaders, the screen's chunks)
-  // is made in the next one.
-  startFirstReads(queryClient);
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const router = createAppRouter(queryClient);
-  // As a transition: the first render (MantineProvider's CSS variables, the router, the first screen) is done a
-  // few ms at a time, not in one long task (on a slow phone, or Lighthouse's 4x slowdown, ~250 ms).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
-    ),
-  );
+  if (sessionStore.get()) await (await loadConsole()).startConsole(root);
+  else startSignedOut();
   registerServiceWorker();
 }
 

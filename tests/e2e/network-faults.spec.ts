@@ -29,10 +29,11 @@ test('a read that fails twice is retried with growing pauses and the page then l
   await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
   expect(attempts.length).toBeGreaterThanOrEqual(3);
   const gaps = attempts.slice(1, 3).map((t, i) => t - attempts[i]);
-  // Backoff 1 s, then 2 s (src/app/queryClient.ts retryDelay).
+  // Backoff 1 s, then 2 s (src/app/queryClient.ts retryDelay; tests/unit/api-query-policy.test.ts pins the
+  // sequence): each pause at least as long as its step. Not compared with each other: on a busy machine the first
+  // retry's timer can fire late, which says nothing of the backoff.
   expect(gaps[0]).toBeGreaterThanOrEqual(900);
   expect(gaps[1]).toBeGreaterThanOrEqual(1900);
-  expect(gaps[1]).toBeGreaterThan(gaps[0]);
   console.log(`network faults: read retried after ${gaps.map((g) => `${g} ms`).join(', ')}, then loaded`);
 });
 

@@ -1,6 +1,6 @@
 // The figures `npm run bench` computes itself (bench/roundtrips.ts, bench/chunks.ts): sequential round trips
 // from a network log, and the lazily loaded size of each route from a Vite manifest.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -206,5 +206,33 @@ describe('lazily loaded screens (bench/chunks.ts)', () => {
     expect(screens.map((s) => s.totalGzip)).toEqual(
       [...screens.map((s) => s.totalGzip)].sort((a, b) => b - a),
     );
+  });
+
+  it('reports the console’s start on its own and counts it as loaded for the shell and the screens', () => {
+    const path = join(dist, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { imports?: string[] }>;
+    // The router's chunk (with Mantine in it) is what main.tsx imports on every signed-in page.
+    writeFileSync(join(dist, 'assets/startConsole.js'), 'x'.repeat(300));
+    manifest['src/app/startConsole.tsx'] = {
+      file: 'assets/startConsole.js',
+      isDynamicEntry: true,
+      imports: ['_mantine.js', '_Table.js'],
+    } as never;
+    writeFileSync(path, JSON.stringify(manifest));
+    const gz = (f: string) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+    const screens = lazyScreens(dist, router);
+    const by = (route: string) => screens.find((s) => s.route === route)!;
+    expect(by('console')).toMatchObject({
+      console: true,
+      shell: false,
+      jsGzip: gz('assets/startConsole.js') + gz('assets/mantine.js') + gz('assets/Table.js'),
+    });
+    // Mantine and Table came with the console's start: the shell is its own chunk and CSS, the RFI route its
+    // loader and page.
+    expect(by("id: 'signed-in'")).toMatchObject({
+      jsGzip: gz('assets/AppLayout.js'),
+      cssGzip: gz('assets/AppLayout.css'),
+    });
+    expect(by("path: 'rfis/:id'").files).toEqual(['assets/RfiPage.js', 'assets/loader.js']);
   });
 });

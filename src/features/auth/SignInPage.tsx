@@ -1,29 +1,13 @@
-import { Center, Paper, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { routes, safeNext } from '../../routes/routes';
-import { SignInForm } from './SignInForm';
-import classes from './SignInPage.module.css';
+import { safeNext } from '../../routes/routes';
+import { SignInScreen } from './SignInScreen';
 
+/** The sign-in route inside the router (after a sign-out, or a session that ended): back to `next` once signed in. */
 export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  useDocumentTitle('Sign in · PM Console');
-
-  return (
-    <Center className={classes.page}>
-      <Paper withBorder shadow="sm" radius="md" p="xl" className={classes.card}>
-        <Title order={1} size="h2" mb={4}>
-          PM Console
-        </Title>
-        <Text c="dimmed" size="sm" mb="lg">
-          {next === routes.home.href() ? 'Sign in to continue.' : 'Sign in to open the page you asked for.'}
-        </Text>
-        <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
-      </Paper>
-    </Center>
-  );
+  return <SignInScreen next={next} onSignedIn={() => navigate(next, { replace: true })} />;
 }
 
 export default SignInPage;
