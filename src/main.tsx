@@ -8,9 +8,10 @@ import { SignInApp } from './app/SignInApp';
 import { addBaseSlash, basePath, routePathOf } from './config/base';
 import { loadConfig, setConfig } from './config/config';
 import { workerInBuild } from './app/workerInBuild';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { routes, safeNext } from './routes/routes';
 import { whenIdle } from './ui/idle';
+import { PageLoader } from './ui/PageLoader';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -71,8 +72,18 @@ async function start() {
   setConfig(config);
   configureClient({ baseUrl: config.baseUrl, routeStyle: config.routeStyle });
   addBaseSlash();
-  if (sessionStore.get()) await (await loadConsole()).startConsole(root);
-  else startSignedOut();
+  if (sessionStore.get()) {
+    // Words on screen while the console's start arrives (index.html's route-preload script asked for it with the
+    // entry): what the router shows first too, so the first paint does not wait for the router's code.
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <PageLoader label="Loading PM Console" showLabel />
+        </MantineProvider>
+      </StrictMode>,
+    );
+    await (await loadConsole()).startConsole(root);
+  } else startSignedOut();
   registerServiceWorker();
 }
 

@@ -20,6 +20,7 @@ export function DailyReportsPanel({
   return (
     <ContainerPanel
       id="work-daily-reports"
+      reserve={{ phone: 140, wide: 270 }}
       title="Daily reports"
       containers={containers}
       kind="dailyReports"

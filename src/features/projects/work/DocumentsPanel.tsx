@@ -27,7 +27,7 @@ export function DocumentsPanel({
   containers: ContainersState;
 }) {
   return (
-    <WorkPanel id="work-documents" title="Recent documents">
+    <WorkPanel id="work-documents" title="Recent documents" reserve={{ phone: 390, wide: 280 }}>
       {containers.status === 'loading' ? (
         <PanelLoading label="Loading recent documents" />
       ) : containers.status === 'error' ? (

@@ -31,6 +31,7 @@ export function MeetingsPanel({ projectId, containers }: { projectId: number; co
   return (
     <ContainerPanel
       id="work-meetings"
+      reserve={{ phone: 460, wide: 380 }}
       title="Meetings"
       containers={containers}
       kind="meetings"

@@ -27,6 +27,7 @@ export function RfiPanel({ projectId, containers }: { projectId: number; contain
   return (
     <ContainerPanel
       id="work-rfis"
+      reserve={{ phone: 520, wide: 380 }}
       title="RFIs"
       containers={containers}
       kind="rfis"

@@ -22,6 +22,7 @@ export function SubmittalsPanel({
   return (
     <ContainerPanel
       id="work-submittals"
+      reserve={{ phone: 370, wide: 270 }}
       title="Submittal packages"
       containers={containers}
       kind="submittals"
