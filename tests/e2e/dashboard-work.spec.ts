@@ -308,6 +308,30 @@ test('each panel shows its own loading state while its reads are under way', asy
   await expect(meetings.getByTestId('meetings-overdue-count')).toBeVisible({ timeout: 20_000 });
 });
 
+test('on a phone, the panels below keep their place while the RFIs fill in', async ({ page }) => {
+  // One column: every panel's growth would push the ones below it (and the finger aimed at them) down.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn(page, seed.pm);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/internal/openissue/read', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/projects/1');
+  const rfis = panel(page, 'RFIs');
+  const meetings = panel(page, 'Meetings');
+  await expect(rfis.getByLabel('Loading RFIs')).toBeVisible();
+  await expect(meetings.getByTestId('meetings-overdue-count')).toBeVisible({ timeout: 20_000 });
+  const top = async () => (await meetings.boundingBox())!.y;
+  const before = await top();
+  release();
+  await expect(rfis.getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
+  // The RFI panel's loading state kept the room its figures take (WorkPanel's reserve): before it, the Meetings
+  // panel moved down by ~450 px here.
+  expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(24);
+});
+
 test("a revisit asks for the panels' lists together with the project", async ({ page }) => {
   await signIn(page, seed.pm);
   await page.goto('/projects/1');
