@@ -312,12 +312,7 @@ test('on a phone, the panels below keep their place while the RFIs fill in', asy
   // One column: every panel's growth would push the ones below it (and the finger aimed at them) down.
   await page.setViewportSize({ width: 412, height: 823 });
   await signIn(page, seed.pm);
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/api/internal/openissue/read', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const details = await holdRequests(page, /\/api\/internal\/openissue\/read$/);
   await page.goto('/projects/1');
   const rfis = panel(page, 'RFIs');
   const meetings = panel(page, 'Meetings');
@@ -325,7 +320,7 @@ test('on a phone, the panels below keep their place while the RFIs fill in', asy
   await expect(meetings.getByTestId('meetings-overdue-count')).toBeVisible({ timeout: 20_000 });
   const top = async () => (await meetings.boundingBox())!.y;
   const before = await top();
-  release();
+  await details.passThrough();
   await expect(rfis.getByTestId('rfis-open-count')).toBeVisible({ timeout: 20_000 });
   // The RFI panel's loading state kept the room its figures take (WorkPanel's reserve): before it, the Meetings
   // panel moved down by ~450 px here.
