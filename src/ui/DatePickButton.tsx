@@ -3,6 +3,7 @@
 // field and closes the month. The calendar itself (@mantine/dates, dates.tsx) loads on the first opening.
 import { ActionIcon, Loader, Popover } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { escapeCloses } from './escapeCloses';
 import { CalendarIcon } from './icons';
 
 const DateCalendar = lazy(() => import('./dates'));
@@ -32,14 +33,7 @@ export function DatePickButton({
           aria-expanded={opened}
           disabled={disabled}
           onClick={() => setOpened((o) => !o)}
-          // Escape closes the month also while the focus is still here (the calendar's code loading, or the focus
-          // trap not in yet): the dropdown hears only keys pressed inside it.
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && opened) {
-              e.preventDefault();
-              setOpened(false);
-            }
-          }}
+          onKeyDown={escapeCloses(opened, () => setOpened(false))}
         >
           <CalendarIcon />
         </ActionIcon>

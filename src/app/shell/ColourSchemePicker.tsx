@@ -8,6 +8,7 @@ import {
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
+import { escapeCloses } from '../../ui/escapeCloses';
 import { MoonIcon, SunIcon } from '../../ui/icons';
 import { useLateParts } from './idle';
 
@@ -50,14 +51,7 @@ export function ColourSchemePicker() {
       aria-label={label}
       title={label}
       onClick={() => setOpened((o) => !o)}
-      // Escape closes the popover also before its focus trap has taken the focus (a press right after opening):
-      // the dropdown's own Escape handler hears only keys pressed inside it.
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && opened) {
-          e.preventDefault();
-          setOpened(false);
-        }
-      }}
+      onKeyDown={escapeCloses(opened, () => setOpened(false))}
     >
       {scheme === 'dark' ? <MoonIcon /> : <SunIcon />}
     </ActionIcon>
