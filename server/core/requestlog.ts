@@ -17,13 +17,15 @@ import { forHandOff, rowsOf, TRACK_ERROR, TRACK_RESPONSE, TRACK_SESSION, type Lo
 import { cheapen, isAnonymous } from './log-anon';
 import { WriterLink } from './log-link';
 import { Shed } from './log-shed';
-import { checkBounds, queryStored, toEntry, type LogCut, type StoredRows } from './requestlog-query';
+import { checkBounds, queryStored, type LogCut, type StoredRows } from './requestlog-query';
+import { toEntry } from './stored-entry';
 import type { RequestLogEntry } from '../../src/contract/dtos';
 import type { OperationDef, RequestOf } from '../../src/contract/operations';
 import { DEFAULT_TRACKING, type Tracking } from '../../src/contract/requestLog';
 
 export { LOG_TEXT_MAX } from './log-row';
-export { entryJson, requestLogUsage, toEntry, type LogCut, type StoredEntry } from './requestlog-query';
+export { requestLogUsage, type LogCut } from './requestlog-query';
+export { entryJson, toEntry, type StoredEntry } from './stored-entry';
 export { HOLD_CHECK_MS } from './log-writer.mjs';
 
 /** Default byte budget of the log (the sum of its rows' text); the oldest rows go first past it. */
