@@ -1,14 +1,13 @@
 import './app/styles/mantineBase';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
 import { configureClient } from './api/client';
 import { sessionStore } from './api/session';
 import { SignInApp } from './app/SignInApp';
 import { addBaseSlash, basePath, routePathOf } from './config/base';
 import { loadConfig, setConfig } from './config/config';
 import { workerInBuild } from './app/workerInBuild';
-import { cssVariablesResolver, theme } from './app/theme';
+import { ConsoleTheme } from './app/ConsoleTheme';
 import { routes, safeNext } from './routes/routes';
 import { whenIdle } from './ui/idle';
 import { PageLoader } from './ui/PageLoader';
@@ -77,9 +76,9 @@ async function start() {
     // entry): what the router shows first too, so the first paint does not wait for the router's code.
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <ConsoleTheme>
           <PageLoader label="Loading PM Console" showLabel />
-        </MantineProvider>
+        </ConsoleTheme>
       </StrictMode>,
     );
     await (await loadConsole()).startConsole(root);
@@ -91,9 +90,9 @@ start().catch(async (error: unknown) => {
   console.error(error);
   const { ConfigErrorPage } = await import('./app/ConfigErrorPage');
   root.render(
-    <MantineProvider theme={theme}>
+    <ConsoleTheme>
       <ConfigErrorPage error={error} />
-    </MantineProvider>,
+    </ConsoleTheme>,
   );
   // Here too: the page that could not start still gets the worker (a fixed config.json then reaches it offline).
   registerServiceWorker();

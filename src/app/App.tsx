@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { useReauthState } from '../features/auth/reauth';
 import type { AppRouter } from './router';
 import { signOut } from '../session/session';
-import { cssVariablesResolver, theme } from './theme';
+import { ConsoleTheme } from './ConsoleTheme';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Loaded only when a session ends mid-work.
@@ -29,7 +28,7 @@ export interface AppProps {
 
 export function App({ queryClient, router }: AppProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <ConsoleTheme>
       <NavigationProgress aria-label="Loading the page" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
@@ -38,6 +37,6 @@ export function App({ queryClient, router }: AppProps) {
       </QueryClientProvider>
       {/* On every page, sign-in included: a new build waits for the user's Reload (src/app/serviceWorker.ts). */}
       <UpdatePrompt />
-    </MantineProvider>
+    </ConsoleTheme>
   );
 }
