@@ -91,6 +91,14 @@ export function PanelLoading({ label, progress }: { label: string; progress?: st
           {progress}
         </Text>
       )}
+      {/* The reserved room filled with the lines to come (as many as the tallest room takes; the rest is cut). */}
+      {reserve &&
+        Array.from({ length: Math.ceil(Math.max(reserve.phone, reserve.wide) / 44) }, (_, i) => (
+          <Stack key={i} gap={6} mt={6}>
+            <Skeleton h={14} w={i % 2 ? '70%' : '85%'} radius="sm" />
+            <Skeleton h={10} w="45%" radius="sm" />
+          </Stack>
+        ))}
     </Stack>
   );
 }
